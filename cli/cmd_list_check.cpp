@@ -1,0 +1,57 @@
+// `boardlab list` (the bundled games) and `boardlab check` (a definition's errors, then
+// random games checking the runtime's invariants).
+#include <filesystem>
+#include <fmt/format.h>
+#include <iostream>
+
+#include "commands.h"
+#include "common.h"
+#include "rules/bundled.h"
+#include "rules/invariants.h"
+
+namespace boardlab::cli {
+
+Runner add_list(CLI::App& app) {
+  app.add_subcommand("list", "List the bundled games and variants");
+  return [] {
+    for (const auto& path : bundled_definitions()) {
+      try {
+        auto def = load_game_def(path);
+        std::string stem = std::filesystem::path(path).stem().string();
+        fmt::print("{:<28} {}\n", stem, def->title);
+      } catch (const std::exception& e) {
+        fmt::print("{:<28} (does not load: {})\n", std::filesystem::path(path).stem().string(),
+                   std::string(e.what()).substr(0, std::string(e.what()).find('\n')));
+      }
+    }
+    return kExitOk;
+  };
+}
+
+Runner add_check(CLI::App& app) {
+  auto* cmd = app.add_subcommand("check", "Report a definition's errors; if none, play random games checking invariants");
+  auto args = std::make_shared<GameArgs>();
+  auto games = std::make_shared<int>(100);
+  auto seed = std::make_shared<uint64_t>(1);
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("--games", *games, "random games to play")->check(CLI::Range(0, 1000000));
+  cmd->add_option("--seed", *seed, "the first game's seed");
+  auto max_plies = std::make_shared<int>(1000);
+  cmd->add_option("--max-plies", *max_plies, "stop a random game after this many plies (0: never)")
+      ->check(CLI::Range(0, 100000000));
+  cmd->add_option("--option", args->options, "set an option: key=value");
+  return [=] {
+    auto game = open_game(*args);
+    InvariantOptions opt;
+    opt.games = *games;
+    opt.seed = *seed;
+    opt.max_plies = *max_plies;
+    auto report = check_invariants(*game, opt);
+    for (const auto& f : report.failures) fmt::print(stderr, "invariant broken: {}\n", f);
+    fmt::print("{}: definition ok; {} random games, {} plies (longest {}), {} invariant failures\n",
+               game->def().source_file, report.games, report.plies, report.longest, report.failures.size());
+    return report.ok() ? kExitOk : kExitFailure;
+  };
+}
+
+}  // namespace boardlab::cli

@@ -1,0 +1,58 @@
+// `boardlab moves` (the legal moves of a position) and `boardlab perft` (move-tree counts).
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "common.h"
+#include "rules/playout.h"
+#include "state/position_text.h"
+
+namespace boardlab::cli {
+
+Runner add_moves(CLI::App& app) {
+  auto* cmd = app.add_subcommand("moves", "List the legal moves of a position in the game's notation");
+  auto args = std::make_shared<GameArgs>();
+  auto json = std::make_shared<bool>(false);
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("--position", args->position, "a position text (default: the start)");
+  cmd->add_option("--option", args->options, "set an option: key=value");
+  cmd->add_flag("--json", *json, "one JSON object per move, with the resulting position");
+  return [=] {
+    auto game = open_game(*args);
+    State s = start_state(*game, *args);
+    MoveList moves;
+    game->legal_moves(s, moves);
+    auto texts = game->move_texts(s, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      if (!*json) {
+        fmt::print("{}\n", texts[i]);
+        continue;
+      }
+      State after = s;
+      game->apply(after, moves[i]);
+      nlohmann::json j = {{"move", texts[i]}, {"position", position_text(after)}};
+      if (after.outcome().over()) j["outcome"] = describe(game->def(), after.outcome());
+      fmt::print("{}\n", j.dump());
+    }
+    if (moves.empty()) fmt::print(stderr, "no legal moves: {}\n", describe(game->def(), s.outcome()));
+    return kExitOk;
+  };
+}
+
+Runner add_perft(CLI::App& app) {
+  auto* cmd = app.add_subcommand("perft", "Count the move tree to a depth");
+  auto args = std::make_shared<GameArgs>();
+  auto depth = std::make_shared<int>(1);
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("depth", *depth, "the deepest level to count")->required()->check(CLI::Range(1, 30));
+  cmd->add_option("--position", args->position, "a position text (default: the start)");
+  cmd->add_option("--option", args->options, "set an option: key=value");
+  return [=] {
+    auto game = open_game(*args);
+    State s = start_state(*game, *args);
+    for (int d = 1; d <= *depth; ++d) fmt::print("perft {} {}\n", d, perft(*game, s, d));
+    return kExitOk;
+  };
+}
+
+}  // namespace boardlab::cli

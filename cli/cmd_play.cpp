@@ -1,0 +1,124 @@
+// `boardlab play`: a basic terminal game between a person and the computer (or two people,
+// or two computers). The full terminal experience has its own issue; this is the loop.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "board_view.h"
+#include "commands.h"
+#include "common.h"
+#include "core/rng.h"
+#include "core/text.h"
+#include "rules/yaml_tree.h"
+#include "state/position_text.h"
+
+namespace boardlab::cli {
+
+namespace {
+
+const char* kHelp =
+    "Type a move in the game's notation (or its number from 'moves'), or one of:\n"
+    "  moves   list the legal moves\n"
+    "  undo    take back your last move (and the computer's reply)\n"
+    "  board   show the board again\n"
+    "  rules   the rules of the game\n"
+    "  quit    stop; the position is printed so that --position can resume it\n";
+
+}  // namespace
+
+Runner add_play(CLI::App& app) {
+  auto* cmd = app.add_subcommand("play", "Play a game in the terminal");
+  auto args = std::make_shared<GameArgs>();
+  auto players = std::make_shared<std::vector<std::string>>();
+  auto seed = std::make_shared<uint64_t>(0);
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("--player", *players,
+                  "NAME=human|random for a player (default: the first player human, the others random)");
+  cmd->add_option("--seed", *seed, "the computer's seed (default: from the clock)");
+  cmd->add_option("--position", args->position, "start from a position text");
+  cmd->add_option("--option", args->options, "set an option: key=value");
+  return [=] {
+    auto game = open_game(*args);
+    const GameDef& def = game->def();
+    std::vector<std::string> kind(def.nplayers(), "random");
+    kind[0] = "human";
+    for (const auto& spec : *players) {
+      auto eq = spec.find('=');
+      int p = eq == std::string::npos ? -1 : def.player_index(spec.substr(0, eq));
+      std::string k = eq == std::string::npos ? "" : spec.substr(eq + 1);
+      if (p < 0 || (k != "human" && k != "random"))
+        throw UsageError(fmt::format("--player takes NAME=human or NAME=random with NAME one of the players, not '{}'", spec));
+      kind[p] = k;
+    }
+    Rng rng(*seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    State s = start_state(*game, *args);
+    MoveList moves;
+    fmt::print("{}: {}\nType 'help' for commands.\n\n", def.title, def.description);
+    bool show = true;
+    for (;;) {
+      game->legal_moves(s, moves);
+      if (show) {
+        fmt::print("{}", draw_board(s));
+        show = false;
+      }
+      if (moves.empty()) {
+        fmt::print("Game over: {}.\n", describe(def, s.outcome()));
+        return kExitOk;
+      }
+      const std::string& me = def.players[s.side()].name;
+      auto texts = game->move_texts(s, moves);
+      if (kind[s.side()] == "random") {
+        int i = static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())));
+        fmt::print("{} plays {}\n\n", me, texts[i]);
+        game->apply(s, moves[i]);
+        show = true;
+        continue;
+      }
+      fmt::print("{} to move> ", me);
+      std::fflush(stdout);
+      std::string line;
+      if (!std::getline(std::cin, line)) line = "quit";
+      line = trim(line);
+      if (line.empty()) continue;
+      if (line == "help") {
+        fmt::print("{}", kHelp);
+      } else if (line == "moves") {
+        for (size_t i = 0; i < texts.size(); ++i) fmt::print("{:>3}. {}\n", i + 1, texts[i]);
+      } else if (line == "board") {
+        show = true;
+      } else if (line == "rules") {
+        fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);
+      } else if (line == "undo") {
+        // Back to this player's previous turn.
+        int back = 0;
+        do {
+          if (s.history_size() == 0) break;
+          s.undo();
+          ++back;
+        } while (kind[s.side()] != "human");
+        if (back == 0) fmt::print("Nothing to undo.\n");
+        show = back > 0;
+      } else if (line == "quit") {
+        fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
+        return kExitOk;
+      } else {
+        int index = -1;
+        if (auto n = parse_int(line); n && *n >= 1 && *n <= moves.size()) {
+          index = static_cast<int>(*n - 1);
+        } else {
+          auto parsed = game->parse_move(s, moves, line);
+          if (parsed.index < 0) fmt::print("{}\n", parsed.error);
+          index = parsed.index;
+        }
+        if (index >= 0) {
+          fmt::print("{} plays {}\n\n", me, texts[index]);
+          game->apply(s, moves[index]);
+          show = true;
+        }
+      }
+    }
+  };
+}
+
+}  // namespace boardlab::cli

@@ -1,0 +1,18 @@
+// The subcommands of `boardlab`, each registered on the CLI11 app by its own file.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace boardlab::cli {
+
+using Runner = std::function<int()>;
+
+// Each adds its subcommand to `app` and returns what runs it.
+Runner add_list(CLI::App& app);
+Runner add_check(CLI::App& app);
+Runner add_moves(CLI::App& app);
+Runner add_perft(CLI::App& app);
+Runner add_bench(CLI::App& app);
+Runner add_play(CLI::App& app);
+
+}  // namespace boardlab::cli

@@ -1,0 +1,36 @@
+// Loading games and positions for the subcommands.
+#include "common.h"
+
+#include <fmt/format.h>
+
+#include "rules/bundled.h"
+#include "state/position_text.h"
+
+namespace boardlab::cli {
+
+std::unique_ptr<Game> open_game(const GameArgs& args) {
+  std::string path;
+  try {
+    path = resolve_game(args.game);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  std::vector<std::pair<std::string, std::string>> overrides;
+  for (const auto& kv : args.options) {
+    auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError(fmt::format("--option takes key=value, not '{}'", kv));
+    overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  return std::make_unique<Game>(load_game_def(path, overrides));
+}
+
+State start_state(const Game& game, const GameArgs& args) {
+  if (!args.position) return game.initial();
+  try {
+    return parse_position(game.def(), *args.position);
+  } catch (const PositionError& e) {
+    throw UsageError(fmt::format("bad --position: {}", e.what()));
+  }
+}
+
+}  // namespace boardlab::cli

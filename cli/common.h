@@ -1,0 +1,31 @@
+// What the subcommands share: loading a game from a name or a path, reading --position,
+// and the exit codes (0 ok, 1 runtime failure, 2 bad definition or usage).
+#pragma once
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+
+namespace boardlab::cli {
+
+constexpr int kExitOk = 0, kExitFailure = 1, kExitUsage = 2;
+
+// An error the user caused: printed as is, exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct GameArgs {
+  std::string game;
+  std::vector<std::string> options;  // key=value
+  std::optional<std::string> position;
+};
+
+std::unique_ptr<Game> open_game(const GameArgs& args);
+State start_state(const Game& game, const GameArgs& args);
+
+}  // namespace boardlab::cli

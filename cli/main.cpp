@@ -1,0 +1,43 @@
+// boardlab: play, check and measure board games defined in YAML and Lua.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <map>
+
+#include "commands.h"
+#include "common.h"
+#include "core/diagnostics.h"
+
+using namespace boardlab;
+using namespace boardlab::cli;
+
+int main(int argc, char** argv) {
+  CLI::App app{"boardlab: a data-driven board-game interpreter"};
+  app.require_subcommand(1);
+  std::map<std::string, Runner> runners;
+  for (auto add : {add_list, add_check, add_moves, add_perft, add_bench, add_play}) {
+    Runner r = add(app);
+    runners[app.get_subcommands({}).back()->get_name()] = r;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  try {
+    return runners.at(app.get_subcommands().front()->get_name())();
+  } catch (const DefinitionError& e) {
+    std::cerr << e.what();
+    return kExitUsage;
+  } catch (const UsageError& e) {
+    std::cerr << "boardlab: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const ScriptError& e) {
+    std::cerr << "boardlab: script error: " << e.what() << "\n";
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    std::cerr << "boardlab: " << e.what() << "\n";
+    return kExitFailure;
+  }
+}

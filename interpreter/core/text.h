@@ -1,0 +1,16 @@
+// Small text helpers: edit distance for "did you mean", joining and splitting.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boardlab {
+
+size_t edit_distance(std::string_view a, std::string_view b);
+// The closest candidate within a small edit distance, or "" if none is close.
+std::string closest(std::string_view word, const std::vector<std::string>& candidates);
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+std::vector<std::string> split_ws(std::string_view s);
+std::string trim(std::string_view s);
+
+}  // namespace boardlab

@@ -1,0 +1,44 @@
+// Bundled games: locating definitions by name.
+#include "rules/bundled.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "core/text.h"
+
+namespace boardlab {
+
+namespace fs = std::filesystem;
+
+std::string data_dir() {
+  if (const char* home = std::getenv("BOARDLAB_HOME"); home && *home) return home;
+  return BOARDLAB_DATA_DIR;
+}
+
+std::vector<std::string> bundled_definitions() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(data_dir() + "/definitions", ec))
+    if (e.path().extension() == ".yaml") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string resolve_game(const std::string& arg) {
+  if (arg.find('/') != std::string::npos || arg.ends_with(".yaml")) {
+    if (!fs::exists(arg)) throw std::runtime_error(fmt::format("no such file: {}", arg));
+    return arg;
+  }
+  std::string path = data_dir() + "/definitions/" + arg + ".yaml";
+  if (fs::exists(path)) return path;
+  std::vector<std::string> names;
+  for (const auto& p : bundled_definitions()) names.push_back(fs::path(p).stem().string());
+  std::string hint = closest(arg, names);
+  throw std::runtime_error(fmt::format("no game named '{}'{}; bundled games: {}", arg,
+                                       hint.empty() ? "" : " (did you mean '" + hint + "'?)", join(names, ", ")));
+}
+
+}  // namespace boardlab

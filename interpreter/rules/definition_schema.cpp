@@ -1,0 +1,71 @@
+// The schema of a game definition: every key a YAML definition may hold, with its meaning.
+#include "rules/game_def.h"
+
+namespace boardlab {
+
+const Schema& definition_schema() {
+  using namespace schema;
+  static const SchemaPtr root = [] {
+    auto player = structure({
+        {"name", string("the player's name, used in positions and on the command line"), true},
+        {"forward", string("the direction this player calls forward (a direction name)")},
+    });
+    auto board = structure({
+        {"kind", one_of({"grid"}, "the board topology"), true},
+        {"size", list(integer()), true, "[width, height] in cells"},
+        {"playable", one_of({"all", "dark", "light"}), false, "which squares may hold pieces (a1 is dark); default all"},
+        {"edges", one_of({"stop", "off", "reflect"}), false,
+         "what a ray does at the edge: stop, leave the board (off), or bounce (reflect); default stop"},
+        {"directions", dict(list(integer())), false,
+         "named step vectors [dx, dy]; default the 8 compass directions n ne e se s sw w nw"},
+        {"max_stack", integer(), false, "the tallest stack a cell can hold; default the number of pieces"},
+    });
+    auto piece = structure({
+        {"glyphs", dict(string()), true, "one character per player, used in positions and on the board"},
+        {"rank", integer(), false, "a number the script may compare (higher is stronger); default 0"},
+        {"doc", string(), false, "what the piece is"},
+    });
+    auto setup_entry = structure({
+        {"stack", string(), true, "the pieces, bottom to top, as glyphs"},
+        {"cells", list(string()), true, "the cells that start with this stack"},
+    });
+    auto turn = structure({
+        {"first", string("the player who moves first (a name or $option)"), false},
+        {"no_moves", one_of({"lose", "pass"}, "", true), false, "what happens to a side with no legal move"},
+        {"max_plies", integer("", true), false, "the game is drawn after this many plies; 0 for no cap"},
+    });
+    auto repetition = structure({
+        {"count", integer("", true), true, "the game is drawn when a position occurs this many times"},
+        {"key", one_of({"board", "board+side"}), false, "what makes two positions the same; default board+side"},
+    });
+    auto option = structure({
+        {"default", scalar(), true, "the value when nobody sets it"},
+        {"doc", string(), false, "what the option changes"},
+        {"values", list(string()), false, "the allowed values, for a named option"},
+    });
+    auto limits = structure({
+        {"ticks", integer(), false, "loop steps a script may take in one call; default 50000000"},
+        {"memory_mb", integer(), false, "memory the script may hold, in MiB; default 256"},
+    });
+    return structure({
+        {"name", string(), true, "the game's short name, as typed on the command line"},
+        {"title", string(), false, "the game's full name"},
+        {"description", string(), false, "one paragraph about the game"},
+        {"rules", string(), false, "a summary of the rules, shown to players"},
+        {"extends", string(), false, "a definition this one changes (a path relative to this file)"},
+        {"script", string(), true, "the Lua script with the game's rules, relative to this file"},
+        {"players", list(player), true, "the players, in turn order"},
+        {"board", board, true, "the board"},
+        {"pieces", dict(piece), true, "the kinds of piece"},
+        {"reserves", list(string()), false, "named off-board places per player (bar, off, captured)"},
+        {"setup", list(setup_entry), false, "the starting position"},
+        {"turn", turn, false, "the turn machine"},
+        {"repetition", repetition, false, "the repetition draw"},
+        {"options", dict(option), false, "settings a variant or the command line may change"},
+        {"limits", limits, false, "what a script may spend"},
+    });
+  }();
+  return *root;
+}
+
+}  // namespace boardlab

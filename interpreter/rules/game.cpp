@@ -1,0 +1,116 @@
+// Game: legal moves, end-of-move rules and notation, generic over every definition.
+#include "rules/game.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "core/text.h"
+
+namespace boardlab {
+
+Game::Game(GameDefPtr def) : def_(std::move(def)), host_(*def_) {}
+
+void Game::legal_moves(State& s, MoveList& out) {
+  out.clear();
+  if (s.outcome().over()) return;
+  host_.generate(s, out);
+  if (!out.empty()) return;
+  if (def_->no_moves == NoMovePolicy::Pass) {
+    out.push(Move{});
+  } else {
+    // Two-player games: the side with no move loses, so the other side wins.
+    s.set_outcome({Outcome::Kind::Win, Outcome::Reason::NoMoves,
+                   static_cast<int8_t>((s.side() + 1) % def_->nplayers())});
+  }
+}
+
+void Game::apply(State& s, const Move& m) {
+  s.apply(m);
+  if (host_.has_result_hook()) {
+    if (auto r = host_.result(s)) {
+      s.set_outcome(*r);
+      return;
+    }
+  }
+  if (def_->repetition_count && s.occurrences() >= def_->repetition_count) {
+    s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::Repetition, -1});
+  } else if (def_->max_plies && s.ply() >= def_->max_plies) {
+    s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1});
+  }
+}
+
+std::vector<std::vector<std::string>> Game::spellings(State& s, const MoveList& legal) {
+  std::vector<std::vector<std::string>> out;
+  out.reserve(legal.size());
+  for (int i = 0; i < legal.size(); ++i) out.push_back(host_.notation(s, legal[i]));
+  return out;
+}
+
+std::vector<std::string> Game::move_texts(State& s, const MoveList& legal) {
+  auto all = spellings(s, legal);
+  std::vector<std::string> out;
+  for (size_t i = 0; i < all.size(); ++i) {
+    std::string pick = all[i].back();
+    for (const auto& sp : all[i]) {
+      bool shared = false;
+      for (size_t j = 0; j < all.size() && !shared; ++j)
+        if (j != i) shared = std::find(all[j].begin(), all[j].end(), sp) != all[j].end();
+      if (!shared) {
+        pick = sp;
+        break;
+      }
+    }
+    out.push_back(pick);
+  }
+  return out;
+}
+
+Game::Parsed Game::parse_move(State& s, const MoveList& legal, const std::string& raw) {
+  std::string text = trim(raw);
+  if (legal.empty()) return {-1, "there are no legal moves: the game is over"};
+  auto all = spellings(s, legal);
+  std::vector<int> hits;
+  for (size_t i = 0; i < all.size(); ++i)
+    if (std::find(all[i].begin(), all[i].end(), text) != all[i].end()) hits.push_back(static_cast<int>(i));
+  if (hits.size() == 1) return {hits[0], {}};
+  auto texts = move_texts(s, legal);
+  if (hits.size() > 1) {
+    std::vector<std::string> options;
+    for (int h : hits) options.push_back(texts[h]);
+    return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", "))};
+  }
+  // Not legal: list the legal moves that start from the same place, if the text names one.
+  std::string from;
+  for (const auto& name : def_->board.cell_names)
+    if (text.starts_with(name) && name.size() > from.size()) from = name;
+  std::vector<std::string> near;
+  if (!from.empty())
+    for (const auto& t : texts)
+      if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
+        near.push_back(t);
+  if (!from.empty() && near.empty()) return {-1, fmt::format("'{}' is not a legal move: nothing can move from {}", text, from)};
+  if (!near.empty()) return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, join(near, " "))};
+  return {-1, fmt::format("'{}' is not a legal move (type 'moves' to list them)", text)};
+}
+
+std::string describe(const GameDef& g, const Outcome& o) {
+  auto reason = [&]() -> std::string {
+    switch (o.reason) {
+      case Outcome::Reason::NoMoves: return "the other side has no move";
+      case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);
+      case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.max_plies);
+      case Outcome::Reason::Script: return "by the rules";
+      case Outcome::Reason::Resign: return "resignation";
+      case Outcome::Reason::None: return "";
+    }
+    return "";
+  };
+  switch (o.kind) {
+    case Outcome::Kind::Ongoing: return "the game goes on";
+    case Outcome::Kind::Win: return fmt::format("{} wins ({})", g.players[o.winner].name, reason());
+    case Outcome::Kind::Draw: return fmt::format("draw ({})", reason());
+  }
+  return "";
+}
+
+}  // namespace boardlab

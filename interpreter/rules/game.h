@@ -1,0 +1,50 @@
+// Game: the turn machine. It joins a GameDef (shared, immutable) with a ScriptHost (one per
+// thread) and decides what the rules say about a State: its legal moves (or a pass), its
+// outcome (no move, repetition, move cap, the script's result hook), and move notation.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/game_def.h"
+#include "script/move_list.h"
+#include "script/script_host.h"
+#include "state/state.h"
+
+namespace boardlab {
+
+class Game {
+ public:
+  explicit Game(GameDefPtr def);
+  const GameDef& def() const { return *def_; }
+  const GameDefPtr& def_ptr() const { return def_; }
+  ScriptHost& host() { return host_; }
+
+  State initial() const { return State(*def_); }
+
+  // Fills `out` with the legal moves (a single pass move when the game passes). When the
+  // side to move has none and loses, or the game is already over, `out` is empty and
+  // s.outcome() says why.
+  void legal_moves(State& s, MoveList& out);
+  // Applies a move and then the end-of-move rules.
+  void apply(State& s, const Move& m);
+
+  // Every spelling of every legal move, then the one to print for each: the first spelling
+  // that no other legal move shares.
+  std::vector<std::vector<std::string>> spellings(State& s, const MoveList& legal);
+  std::vector<std::string> move_texts(State& s, const MoveList& legal);
+
+  struct Parsed {
+    int index = -1;     // the move, or -1
+    std::string error;  // why not, for a person
+  };
+  Parsed parse_move(State& s, const MoveList& legal, const std::string& text);
+
+ private:
+  GameDefPtr def_;
+  ScriptHost host_;
+};
+
+std::string describe(const GameDef& g, const Outcome& o);
+
+}  // namespace boardlab

@@ -1,0 +1,433 @@
+// Loading a GameDef: follow `extends:`, validate against the schema, resolve names to ids,
+// and precompute tables. Every problem found is reported, not just the first.
+#include "rules/game_def.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <set>
+
+#include "core/rng.h"
+#include "core/text.h"
+
+namespace boardlab {
+
+namespace fs = std::filesystem;
+
+int GameDef::code_of_glyph(char g) const {
+  for (int c = 1; c < ncodes; ++c)
+    if (glyph_of[c] == g) return c;
+  return -1;
+}
+
+int GameDef::player_index(const std::string& n) const {
+  for (int i = 0; i < nplayers(); ++i)
+    if (players[i].name == n) return i;
+  return -1;
+}
+
+const OptionDef* GameDef::option(const std::string& n) const {
+  for (const auto& o : options)
+    if (o.name == n) return &o;
+  return nullptr;
+}
+
+namespace {
+
+std::string display_path(const fs::path& p) {
+  auto rel = fs::relative(p);
+  std::string r = rel.empty() ? p.lexically_normal().string() : rel.lexically_normal().string();
+  return r.rfind("../../", 0) == 0 ? p.lexically_normal().string() : r;
+}
+
+// A variant may set an option to a plain value: that replaces the base option's default.
+YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Diagnostics& diags) {
+  if (!over_options || !over_options->is_map()) return over_options;
+  auto out = std::make_shared<YNode>(*over_options);
+  for (auto& [name, value] : out->fields) {
+    if (!value->is_scalar()) continue;
+    const YNode* decl = base_options ? base_options->get(name) : nullptr;
+    if (!decl || !decl->is_map()) {
+      std::vector<std::string> known;
+      if (base_options)
+        for (const auto& f : base_options->fields) known.push_back(f.first);
+      std::string hint = closest(name, known);
+      diags.error(value->pos, fmt::format("unknown option '{}'{}", name,
+                                          hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+      value = nullptr;
+      continue;
+    }
+    auto replaced = std::make_shared<YNode>(*decl);
+    for (auto& [k, v] : replaced->fields)
+      if (k == "default") v = value;
+    value = replaced;
+  }
+  std::erase_if(out->fields, [](const auto& f) { return f.second == nullptr; });
+  out->key_pos.resize(out->fields.size());
+  return out;
+}
+
+YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs::path>& chain) {
+  fs::path canon = fs::weakly_canonical(path);
+  if (std::find(chain.begin(), chain.end(), canon) != chain.end()) {
+    diags.error({display_path(path), 0, 0}, "'extends' makes a cycle");
+    return nullptr;
+  }
+  chain.push_back(canon);
+  YPtr doc = load_yaml_file(display_path(path), diags);
+  if (!doc) return nullptr;
+  if (!doc->is_map()) {
+    diags.error(doc->pos, "a definition must be a map of keys");
+    return nullptr;
+  }
+  const YNode* ext = doc->get("extends");
+  if (!ext) return doc;
+  if (!ext->is_scalar()) {
+    diags.error(ext->pos, "'extends' must be a path");
+    return nullptr;
+  }
+  fs::path base_path = path.parent_path() / ext->scalar;
+  if (!fs::exists(base_path)) {
+    diags.error(ext->pos, fmt::format("cannot find '{}' to extend", ext->scalar));
+    return nullptr;
+  }
+  YPtr base = load_with_extends(base_path, diags, chain);
+  if (!base) return nullptr;
+  YPtr base_options;
+  for (const auto& [k, v] : base->fields)
+    if (k == "options") base_options = v;
+  auto over = std::make_shared<YNode>(*doc);
+  for (auto& [k, v] : over->fields)
+    if (k == "options") v = apply_option_values(base_options, v, diags);
+  return merge_yaml(base, over);
+}
+
+class Builder {
+ public:
+  Builder(const YNode& root, Diagnostics& diags) : root_(root), diags_(diags) {}
+
+  void build(GameDef& g, const std::vector<std::pair<std::string, std::string>>& overrides) {
+    g.name = str("name");
+    g.title = root_.get("title") ? str("title") : g.name;
+    g.description = root_.get("description") ? str("description") : "";
+    g.rules_text = root_.get("rules") ? str("rules") : "";
+    options(g, overrides);
+    players(g);
+    board(g);
+    pieces(g);
+    reserves(g);
+    setup(g);
+    turn(g);
+    limits(g);
+    script(g);
+    if (!diags_.has_errors()) zobrist(g);
+  }
+
+ private:
+  const YNode& root_;
+  Diagnostics& diags_;
+  const GameDef* g_ = nullptr;
+
+  std::string str(const char* key) const { return root_.get(key)->scalar; }
+
+  // A scalar that may be written `$option`.
+  std::string resolve(const YNode& n) {
+    if (n.scalar.empty() || n.scalar[0] != '$') return n.scalar;
+    std::string name = n.scalar.substr(1);
+    if (const OptionDef* o = g_->option(name)) return o->value;
+    std::vector<std::string> known;
+    for (const auto& o : g_->options) known.push_back(o.name);
+    std::string hint = closest(name, known);
+    diags_.error(n.pos, fmt::format("unknown option '{}'{}", name, hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+    return {};
+  }
+
+  void options(GameDef& g, const std::vector<std::pair<std::string, std::string>>& overrides) {
+    g_ = &g;
+    if (const YNode* opts = root_.get("options")) {
+      for (const auto& [name, decl] : opts->fields) {
+        OptionDef o;
+        o.name = name;
+        const YNode* def = decl->get("default");
+        o.value = def->scalar;
+        o.type = parse_int(o.value) ? OptionDef::Type::Int
+                 : parse_bool(o.value) ? OptionDef::Type::Bool
+                                       : OptionDef::Type::String;
+        if (const YNode* doc = decl->get("doc")) o.doc = doc->scalar;
+        if (const YNode* values = decl->get("values")) {
+          bool ok = false;
+          for (const auto& v : values->items) ok = ok || v->scalar == o.value;
+          if (!ok) diags_.error(def->pos, fmt::format("option '{}' is '{}', which is not among its values", name, o.value));
+        }
+        g.options.push_back(o);
+      }
+    }
+    for (const auto& [name, value] : overrides) {
+      OptionDef* o = nullptr;
+      for (auto& x : g.options)
+        if (x.name == name) o = &x;
+      if (!o) {
+        std::vector<std::string> known;
+        for (const auto& x : g.options) known.push_back(x.name);
+        std::string hint = closest(name, known);
+        diags_.error({g.source_file, 0, 0},
+                     fmt::format("unknown option '{}'{}", name, hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+        continue;
+      }
+      if ((o->type == OptionDef::Type::Int && !parse_int(value)) ||
+          (o->type == OptionDef::Type::Bool && !parse_bool(value))) {
+        diags_.error({g.source_file, 0, 0}, fmt::format("option '{}' takes a {}, not '{}'", name,
+                                                        o->type == OptionDef::Type::Int ? "whole number" : "true/false", value));
+        continue;
+      }
+      o->value = value;
+    }
+  }
+
+  void players(GameDef& g) {
+    for (const auto& p : root_.get("players")->items) {
+      PlayerDef pd;
+      pd.name = p->get("name")->scalar;
+      if (g.player_index(pd.name) >= 0) diags_.error(p->get("name")->pos, fmt::format("duplicate player '{}'", pd.name));
+      g.players.push_back(pd);
+    }
+    if (g.players.empty()) diags_.error(root_.get("players")->pos, "a game needs at least one player");
+    if (g.players.size() > 8) diags_.error(root_.get("players")->pos, "at most 8 players are supported");
+  }
+
+  void board(GameDef& g) {
+    const YNode& b = *root_.get("board");
+    const YNode& size = *b.get("size");
+    int w = 0, h = 0;
+    if (size.items.size() != 2) {
+      diags_.error(size.pos, "'board.size' must be [width, height]");
+    } else {
+      w = static_cast<int>(*parse_int(size.items[0]->scalar));
+      h = static_cast<int>(*parse_int(size.items[1]->scalar));
+      if (w < 1 || h < 1 || w > 64 || h > 64 || w * h > 4096) {
+        diags_.error(size.pos, "'board.size' must be between 1x1 and 64x64");
+        w = h = 0;
+      }
+    }
+    auto policy = [&](const char* key, auto def, auto map) {
+      const YNode* n = b.get(key);
+      return n ? map(n->scalar) : def;
+    };
+    PlayableMask mask = policy("playable", PlayableMask::All, [](const std::string& s) {
+      return s == "dark" ? PlayableMask::Dark : s == "light" ? PlayableMask::Light : PlayableMask::All;
+    });
+    EdgePolicy edges = policy("edges", EdgePolicy::Stop, [](const std::string& s) {
+      return s == "off" ? EdgePolicy::Off : s == "reflect" ? EdgePolicy::Reflect : EdgePolicy::Stop;
+    });
+    std::vector<std::string> names;
+    std::vector<std::pair<int, int>> vecs;
+    if (const YNode* dirs = b.get("directions")) {
+      for (const auto& [name, v] : dirs->fields) {
+        if (v->items.size() != 2) {
+          diags_.error(v->pos, fmt::format("direction '{}' must be [dx, dy]", name));
+          continue;
+        }
+        names.push_back(name);
+        vecs.emplace_back(static_cast<int>(*parse_int(v->items[0]->scalar)), static_cast<int>(*parse_int(v->items[1]->scalar)));
+      }
+    } else {
+      names = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
+      vecs = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
+    }
+    // Stack capacity needs the setup; count pieces first (glyph strings' lengths).
+    int total = 0;
+    if (const YNode* setup = root_.get("setup"))
+      for (const auto& e : setup->items) total += static_cast<int>(e->get("stack")->scalar.size() * e->get("cells")->items.size());
+    g.total_pieces = total;
+    g.stack_cap = std::max(1, total);
+    if (const YNode* ms = b.get("max_stack")) g.stack_cap = std::clamp(static_cast<int>(*parse_int(ms->scalar)), 1, 255);
+    g.stack_cap = std::min(g.stack_cap, 255);
+    if (w > 0) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
+
+    for (auto& [pnode, pd] : zip_players(g)) {
+      if (const YNode* f = pnode->get("forward")) {
+        pd->forward = g.board.dir_index(f->scalar);
+        if (pd->forward < 0) unknown(f->pos, "direction", f->scalar, g.board.dir_names);
+      }
+    }
+  }
+
+  std::vector<std::pair<const YNode*, PlayerDef*>> zip_players(GameDef& g) {
+    std::vector<std::pair<const YNode*, PlayerDef*>> out;
+    const auto& items = root_.get("players")->items;
+    for (size_t i = 0; i < items.size() && i < g.players.size(); ++i) out.emplace_back(items[i].get(), &g.players[i]);
+    return out;
+  }
+
+  void unknown(const SourcePos& pos, const char* what, const std::string& name, const std::vector<std::string>& known) {
+    std::string hint = closest(name, known);
+    std::string list = known.size() <= 12 ? join(known, ", ") : join({known.begin(), known.begin() + 12}, ", ") + ", ...";
+    diags_.error(pos, fmt::format("unknown {} '{}'{}", what, name,
+                                  hint.empty() ? " (expected one of: " + list + ")" : " (did you mean '" + hint + "'?)"));
+  }
+
+  void pieces(GameDef& g) {
+    const YNode& pcs = *root_.get("pieces");
+    std::vector<std::string> pnames;
+    for (const auto& p : g.players) pnames.push_back(p.name);
+    std::set<char> used;
+    for (const auto& [name, decl] : pcs.fields) {
+      PieceKind k;
+      k.name = name;
+      if (const YNode* r = decl->get("rank")) k.rank = static_cast<int>(*parse_int(r->scalar));
+      k.glyphs.assign(g.players.size(), '?');
+      const YNode& glyphs = *decl->get("glyphs");
+      for (const auto& [pname, gl] : glyphs.fields) {
+        int p = g.player_index(pname);
+        if (p < 0) {
+          unknown(*glyphs.key_position(pname), "player", pname, pnames);
+          continue;
+        }
+        if (gl->scalar.size() != 1 || !std::isgraph(static_cast<unsigned char>(gl->scalar[0])) ||
+            std::string("=.,;:/#").find(gl->scalar[0]) != std::string::npos) {
+          diags_.error(gl->pos, "a glyph must be one printable character other than = . , ; : / #");
+          continue;
+        }
+        if (!used.insert(gl->scalar[0]).second) diags_.error(gl->pos, fmt::format("glyph '{}' is used twice", gl->scalar));
+        k.glyphs[p] = gl->scalar[0];
+      }
+      for (size_t p = 0; p < g.players.size(); ++p)
+        if (k.glyphs[p] == '?' && !glyphs.get(g.players[p].name))
+          diags_.error(glyphs.pos, fmt::format("missing key '{}' in 'pieces.{}.glyphs'", g.players[p].name, name));
+      g.kinds.push_back(k);
+    }
+    const int np = g.nplayers();
+    g.ncodes = 1 + static_cast<int>(g.kinds.size()) * np;
+    if (g.ncodes > 255) diags_.error(pcs.pos, "too many kinds of piece");
+    g.owner_of.assign(g.ncodes, 0xFF);
+    g.kind_of.assign(g.ncodes, 0xFF);
+    g.glyph_of.assign(g.ncodes, '.');
+    for (size_t k = 0; k < g.kinds.size(); ++k)
+      for (int p = 0; p < np; ++p) {
+        int c = g.code(static_cast<int>(k), p);
+        g.owner_of[c] = static_cast<uint8_t>(p);
+        g.kind_of[c] = static_cast<uint8_t>(k);
+        g.glyph_of[c] = g.kinds[k].glyphs[p];
+      }
+  }
+
+  void reserves(GameDef& g) {
+    if (const YNode* r = root_.get("reserves"))
+      for (const auto& s : r->items) g.reserve_slots.push_back(s->scalar);
+  }
+
+  void setup(GameDef& g) {
+    const YNode* setup = root_.get("setup");
+    if (!setup || g.board.ncells == 0) return;
+    std::vector<int> seen(g.board.ncells, 0);
+    for (const auto& e : setup->items) {
+      const YNode& st = *e->get("stack");
+      std::vector<uint8_t> stack;
+      for (char ch : st.scalar) {
+        int c = g.code_of_glyph(ch);
+        if (c < 0) {
+          std::vector<std::string> glyphs;
+          for (int x = 1; x < g.ncodes; ++x) glyphs.emplace_back(1, g.glyph_of[x]);
+          unknown(st.pos, "piece glyph", std::string(1, ch), glyphs);
+          stack.clear();
+          break;
+        }
+        stack.push_back(static_cast<uint8_t>(c));
+      }
+      if (static_cast<int>(stack.size()) > g.stack_cap)
+        diags_.error(st.pos, fmt::format("the stack is taller than board.max_stack ({})", g.stack_cap));
+      for (const auto& cn : e->get("cells")->items) {
+        int cell = g.board.cell_index(cn->scalar);
+        if (cell < 0) {
+          unknown(cn->pos, "cell", cn->scalar, g.board.cell_names);
+          continue;
+        }
+        if (!g.board.playable[cell]) diags_.error(cn->pos, fmt::format("cell '{}' is not playable", cn->scalar));
+        if (seen[cell]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", cn->scalar));
+        if (!stack.empty()) g.setup.push_back({cell, stack});
+      }
+    }
+  }
+
+  void turn(GameDef& g) {
+    if (const YNode* t = root_.get("turn")) {
+      if (const YNode* f = t->get("first")) {
+        std::string who = resolve(*f);
+        std::vector<std::string> pnames;
+        for (const auto& p : g.players) pnames.push_back(p.name);
+        int p = g.player_index(who);
+        if (p < 0 && !who.empty()) unknown(f->pos, "player", who, pnames);
+        g.first_player = std::max(p, 0);
+      }
+      if (const YNode* n = t->get("no_moves")) {
+        std::string v = resolve(*n);
+        if (v == "pass") g.no_moves = NoMovePolicy::Pass;
+        else if (v == "lose") g.no_moves = NoMovePolicy::Lose;
+        else if (!v.empty()) diags_.error(n->pos, fmt::format("'turn.no_moves' must be lose or pass, not '{}'", v));
+      }
+      if (const YNode* m = t->get("max_plies")) g.max_plies = int_value(*m, "turn.max_plies", 0);
+    }
+    if (const YNode* r = root_.get("repetition")) {
+      g.repetition_count = int_value(*r->get("count"), "repetition.count", 2);
+      g.repetition_key = RepetitionKey::BoardAndSide;
+      if (const YNode* k = r->get("key"); k && k->scalar == "board") g.repetition_key = RepetitionKey::Board;
+    }
+  }
+
+  int int_value(const YNode& n, const char* what, int min) {
+    std::string v = resolve(n);
+    auto x = parse_int(v);
+    if (!x) {
+      if (!v.empty()) diags_.error(n.pos, fmt::format("'{}' must be a whole number, not '{}'", what, v));
+      return min;
+    }
+    if (*x < min || *x > 100'000'000) {
+      diags_.error(n.pos, fmt::format("'{}' must be at least {}", what, min));
+      return min;
+    }
+    return static_cast<int>(*x);
+  }
+
+  void limits(GameDef& g) {
+    if (const YNode* l = root_.get("limits")) {
+      if (const YNode* t = l->get("ticks")) g.tick_limit = int_value(*t, "limits.ticks", 1000);
+      if (const YNode* m = l->get("memory_mb")) g.memory_limit = int64_t{int_value(*m, "limits.memory_mb", 16)} << 20;
+    }
+  }
+
+  void script(GameDef& g) {
+    const YNode& s = *root_.get("script");
+    fs::path p = fs::path(s.pos.file).parent_path() / s.scalar;
+    g.script_display = display_path(p);
+    g.script_file = p.string();
+    if (!fs::is_regular_file(p)) diags_.error(s.pos, fmt::format("cannot find the script '{}'", g.script_display));
+  }
+
+  static void zobrist(GameDef& g) {
+    Rng rng(0x0B0A4D1AB5EEDULL);
+    g.z_piece.resize(static_cast<size_t>(g.board.ncells) * g.stack_cap * g.ncodes);
+    for (auto& z : g.z_piece) z = rng.next();
+    g.z_side.resize(g.players.size());
+    for (auto& z : g.z_side) z = rng.next();
+    g.z_reserve.resize(g.reserve_slots.size() * g.ncodes * (g.total_pieces + 1));
+    for (auto& z : g.z_reserve) z = rng.next();
+  }
+};
+
+}  // namespace
+
+GameDefPtr load_game_def(const std::string& path, const std::vector<std::pair<std::string, std::string>>& overrides) {
+  Diagnostics diags;
+  std::vector<fs::path> chain;
+  YPtr root = load_with_extends(path, diags, chain);
+  if (!root || diags.has_errors()) throw DefinitionError(diags);
+  validate(*root, definition_schema(), "", diags);
+  if (diags.has_errors()) throw DefinitionError(diags);
+  auto g = std::make_shared<GameDef>();
+  g->source_file = display_path(path);
+  Builder(*root, diags).build(*g, overrides);
+  if (diags.has_errors()) throw DefinitionError(diags);
+  return g;
+}
+
+}  // namespace boardlab

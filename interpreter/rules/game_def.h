@@ -1,0 +1,92 @@
+// GameDef: a game's definition loaded from YAML, validated, with names resolved to ids and
+// tables precomputed. Immutable after load and shared between threads.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "board/board.h"
+#include "rules/schema.h"
+
+namespace boardlab {
+
+struct PlayerDef {
+  std::string name;
+  int forward = -1;  // a direction id, or -1 when the game does not say
+};
+
+struct PieceKind {
+  std::string name;
+  int rank = 0;
+  std::vector<char> glyphs;  // one per player
+};
+
+enum class NoMovePolicy : uint8_t { Lose, Pass };
+enum class RepetitionKey : uint8_t { Board, BoardAndSide };
+
+struct OptionDef {
+  enum class Type : uint8_t { Int, Bool, String };
+  std::string name;
+  Type type = Type::String;
+  std::string value;  // the effective value (the default, or what a variant set)
+  std::string doc;
+};
+
+struct SetupEntry {
+  int cell;
+  std::vector<uint8_t> stack;  // piece codes, bottom to top
+};
+
+struct GameDef {
+  std::string name, title, description, rules_text;
+  std::string source_file;  // the YAML the user named
+  std::string script_file;  // resolved path of the Lua script
+  std::string script_display;  // the script's path as error messages show it
+
+  std::vector<PlayerDef> players;
+  Board board;
+  std::vector<PieceKind> kinds;
+  std::vector<std::string> reserve_slots;
+
+  // Piece codes: 0 is empty; code = 1 + kind * nplayers + owner.
+  int ncodes = 1;
+  std::vector<uint8_t> owner_of, kind_of;
+  std::vector<char> glyph_of;
+  int stack_cap = 1;  // the most pieces one cell can hold
+  int total_pieces = 0;
+
+  std::vector<SetupEntry> setup;
+  int first_player = 0;
+  NoMovePolicy no_moves = NoMovePolicy::Lose;
+  int max_plies = 0;  // 0: no cap
+  int repetition_count = 0;  // 0: no repetition rule
+  RepetitionKey repetition_key = RepetitionKey::Board;
+  std::vector<OptionDef> options;
+
+  int32_t tick_limit = 50'000'000;   // loop steps a script may take in one hook call
+  int64_t memory_limit = 256 << 20;  // bytes the Lua state may hold
+
+  // Zobrist keys.
+  std::vector<uint64_t> z_piece;    // [(cell * stack_cap + level) * ncodes + code]
+  std::vector<uint64_t> z_side;     // [player]
+  std::vector<uint64_t> z_reserve;  // [((slot * ncodes + code) * (total_pieces + 1)) + count]
+
+  int nplayers() const { return static_cast<int>(players.size()); }
+  int code(int kind, int owner) const { return 1 + kind * nplayers() + owner; }
+  int code_of_glyph(char g) const;  // -1 if none
+  int player_index(const std::string& name) const;
+  const OptionDef* option(const std::string& name) const;
+};
+
+using GameDefPtr = std::shared_ptr<const GameDef>;
+
+// Loads a definition (following `extends:`). Throws DefinitionError with every problem found.
+// `overrides` are option values set from outside (name=value), applied last.
+GameDefPtr load_game_def(const std::string& path,
+                         const std::vector<std::pair<std::string, std::string>>& overrides = {});
+
+// The schema of a definition file (also the source of its reference documentation).
+const Schema& definition_schema();
+
+}  // namespace boardlab

@@ -1,0 +1,59 @@
+// Playouts, perft and the random-playout benchmark.
+#include "rules/playout.h"
+
+#include <chrono>
+#include <fmt/format.h>
+#include <vector>
+
+namespace boardlab {
+
+int random_playout(Game& game, State& s, Rng& rng, MoveList& moves, int max_plies) {
+  int plies = 0;
+  while (max_plies == 0 || plies < max_plies) {
+    game.legal_moves(s, moves);
+    if (moves.empty()) return plies;
+    game.apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    ++plies;
+    if (s.outcome().over()) return plies;
+  }
+  return plies;
+}
+
+namespace {
+uint64_t perft_rec(Game& game, State& s, int depth, std::vector<MoveList>& lists) {
+  MoveList& moves = lists[depth];
+  game.legal_moves(s, moves);
+  if (depth == 1) return static_cast<uint64_t>(moves.size());
+  uint64_t n = 0;
+  for (int i = 0; i < moves.size(); ++i) {
+    game.apply(s, moves[i]);
+    if (!s.outcome().over()) n += perft_rec(game, s, depth - 1, lists);
+    s.undo();
+  }
+  return n;
+}
+}  // namespace
+
+uint64_t perft(Game& game, State& s, int depth) {
+  if (depth <= 0) return 1;
+  std::vector<MoveList> lists(static_cast<size_t>(depth) + 1);
+  return perft_rec(game, s, depth, lists);
+}
+
+BenchResult bench(Game& game, double seconds, uint64_t seed, int max_playouts, int max_plies) {
+  BenchResult r;
+  MoveList moves;
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    Rng rng(seed + static_cast<uint64_t>(r.playouts));
+    State s = game.initial();
+    r.plies += static_cast<uint64_t>(random_playout(game, s, rng, moves, max_plies));
+    ++r.playouts;
+    ++r.outcomes[s.outcome().over() ? describe(game.def(), s.outcome()) : fmt::format("stopped at {} plies", max_plies)];
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (max_playouts ? r.playouts >= max_playouts : r.seconds >= seconds) break;
+  }
+  return r;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,29 @@
+// Playouts, perft and the random-playout benchmark: the runtime's measuring tools.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "core/rng.h"
+#include "rules/game.h"
+
+namespace boardlab {
+
+// Plays uniformly random moves until the game ends, or for at most `max_plies` plies
+// (0: no limit; the game's own cap still applies); returns the number of plies played.
+int random_playout(Game& game, State& s, Rng& rng, MoveList& scratch, int max_plies = 0);
+
+// The number of move sequences of length `depth` (games that end earlier stop counting).
+uint64_t perft(Game& game, State& s, int depth);
+
+struct BenchResult {
+  int playouts = 0;
+  uint64_t plies = 0;
+  double seconds = 0;
+  std::map<std::string, int> outcomes;  // "red wins", "draw (repetition)", "stopped at the cap"...
+};
+// Random playouts from the start, seeds seed, seed+1, ... for at least `seconds` (or
+// exactly `max_playouts`), each stopped after `max_plies` plies if it lasts that long.
+BenchResult bench(Game& game, double seconds, uint64_t seed, int max_playouts = 0, int max_plies = 0);
+
+}  // namespace boardlab

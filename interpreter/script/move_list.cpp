@@ -1,0 +1,72 @@
+// MoveList: encoding and decoding moves in the shared word buffer.
+#include "script/move_list.h"
+
+#include <fmt/format.h>
+
+#include "core/diagnostics.h"
+
+namespace boardlab {
+
+MoveList::MoveList() : words_(1024), starts_(256) { sync(); }
+MoveList::MoveList(const MoveList& o) : words_(o.words_), starts_(o.starts_), raw_(o.raw_) { sync(); }
+MoveList& MoveList::operator=(const MoveList& o) {
+  words_ = o.words_;
+  starts_ = o.starts_;
+  raw_ = o.raw_;
+  sync();
+  return *this;
+}
+
+void MoveList::sync() {
+  raw_.words = words_.data();
+  raw_.cap_words = static_cast<int32_t>(words_.size());
+  raw_.starts = starts_.data();
+  raw_.cap_moves = static_cast<int32_t>(starts_.size());
+  raw_.owner = this;
+  raw_.grow = &MoveList::grow;
+}
+
+void MoveList::grow(bl_moves* m, int32_t words_needed) {
+  auto* self = static_cast<MoveList*>(m->owner);
+  if (m->nwords + words_needed > m->cap_words) self->words_.resize(self->words_.size() * 2 + words_needed);
+  if (m->count >= m->cap_moves) self->starts_.resize(self->starts_.size() * 2);
+  self->sync();
+}
+
+Move MoveList::operator[](int i) const {
+  if (i < 0 || i >= raw_.count) throw ScriptError(fmt::format("no move {} in a list of {}", i, raw_.count));
+  int32_t at = starts_[i];
+  if (at < 0 || at >= raw_.nwords) throw ScriptError("the move buffer is corrupt");
+  auto header = static_cast<uint32_t>(words_[at]);
+  Move m;
+  int count = static_cast<int>(header & 0xFF);
+  m.flags = static_cast<uint8_t>((header >> 8) & 0xFF);
+  if (count > kMaxActions || at + 1 + 2 * count > raw_.nwords) throw ScriptError("the move buffer is corrupt");
+  for (int k = 0; k < count; ++k) {
+    auto w0 = static_cast<uint32_t>(words_[at + 1 + 2 * k]), w1 = static_cast<uint32_t>(words_[at + 2 + 2 * k]);
+    m.push(Action{static_cast<Op>(w0 & 0xFF), static_cast<uint8_t>((w0 >> 8) & 0xFF), static_cast<uint16_t>(w0 >> 16),
+                  static_cast<uint16_t>(w1 & 0xFFFF), static_cast<uint16_t>(w1 >> 16)});
+  }
+  return m;
+}
+
+void MoveList::push(const Move& m) {
+  while (raw_.nwords + 1 + 2 * m.count > raw_.cap_words || raw_.count >= raw_.cap_moves) grow(&raw_, 1 + 2 * m.count);
+  int32_t at = raw_.nwords;
+  words_[at] = static_cast<int32_t>(m.count | (m.flags << 8));
+  for (int k = 0; k < m.count; ++k) {
+    const Action& a = m.actions[k];
+    words_[at + 1 + 2 * k] = static_cast<int32_t>(static_cast<uint32_t>(a.op) | (uint32_t{a.n} << 8) | (uint32_t{a.a} << 16));
+    words_[at + 2 + 2 * k] = static_cast<int32_t>(uint32_t{a.b} | (uint32_t{a.c} << 16));
+  }
+  starts_[raw_.count++] = at;
+  raw_.nwords = at + 1 + 2 * m.count;
+}
+
+int MoveList::find(const Move& m) const {
+  for (int i = 0; i < size(); ++i)
+    if ((*this)[i] == m) return i;
+  return -1;
+}
+
+}  // namespace boardlab

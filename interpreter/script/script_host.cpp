@@ -1,0 +1,308 @@
+// ScriptHost: creating the Lua state, loading the trusted runtime and the game script,
+// and calling hooks with budgets and readable errors.
+#include "script/script_host.h"
+
+#include <cstdlib>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "core/text.h"
+#include "rules/bundled.h"
+#include "script/instrument.h"
+
+extern "C" {
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+}
+
+namespace boardlab {
+
+std::string script_lib_dir() { return data_dir() + "/scripts/lib"; }
+
+struct ScriptHost::Alloc {
+  size_t used = 0, limit = 0;
+  static void* fn(void* ud, void* ptr, size_t osize, size_t nsize) {
+    auto* a = static_cast<Alloc*>(ud);
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+      std::free(ptr);
+      a->used -= old;
+      return nullptr;
+    }
+    if (nsize > old && a->used - old + nsize > a->limit) return nullptr;
+    void* p = std::realloc(ptr, nsize);
+    if (p) a->used = a->used - old + nsize;
+    return p;
+  }
+};
+
+namespace {
+
+int traceback(lua_State* L) {
+  const char* msg = lua_tostring(L, 1);
+  luaL_traceback(L, L, msg ? msg : "(an error that is not a string)", 1);
+  return 1;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ScriptError(fmt::format("{}: cannot read the file", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void push_strings(lua_State* L, const std::vector<std::string>& v) {
+  lua_createtable(L, static_cast<int>(v.size()), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    lua_pushstring(L, v[i].c_str());
+    lua_rawseti(L, -2, static_cast<int>(i + 1));
+  }
+}
+
+void push_info(lua_State* L, const GameDef& g) {
+  lua_newtable(L);
+  lua_pushstring(L, g.name.c_str());
+  lua_setfield(L, -2, "name");
+  push_strings(L, g.board.cell_names);
+  lua_setfield(L, -2, "cells");
+  push_strings(L, g.board.dir_names);
+  lua_setfield(L, -2, "dirs");
+  std::vector<std::string> names, kinds, glyphs(g.ncodes);
+  for (const auto& p : g.players) names.push_back(p.name);
+  for (const auto& k : g.kinds) kinds.push_back(k.name);
+  for (int c = 0; c < g.ncodes; ++c) glyphs[c] = std::string(1, g.glyph_of[c]);
+  push_strings(L, names);
+  lua_setfield(L, -2, "players");
+  push_strings(L, kinds);
+  lua_setfield(L, -2, "kinds");
+  push_strings(L, glyphs);
+  lua_setfield(L, -2, "glyphs");
+  push_strings(L, g.reserve_slots);
+  lua_setfield(L, -2, "reserves");
+  lua_newtable(L);
+  for (size_t i = 0; i < g.players.size(); ++i) {
+    lua_pushinteger(L, g.players[i].forward);
+    lua_rawseti(L, -2, static_cast<int>(i + 1));
+  }
+  lua_setfield(L, -2, "forward");
+  lua_newtable(L);
+  for (size_t i = 0; i < g.kinds.size(); ++i) {
+    lua_pushinteger(L, g.kinds[i].rank);
+    lua_rawseti(L, -2, static_cast<int>(i + 1));
+  }
+  lua_setfield(L, -2, "ranks");
+  lua_newtable(L);
+  for (const auto& o : g.options) {
+    switch (o.type) {
+      case OptionDef::Type::Int: lua_pushnumber(L, static_cast<lua_Number>(*parse_int(o.value))); break;
+      case OptionDef::Type::Bool: lua_pushboolean(L, *parse_bool(o.value)); break;
+      case OptionDef::Type::String: lua_pushstring(L, o.value.c_str()); break;
+    }
+    lua_setfield(L, -2, o.name.c_str());
+  }
+  lua_setfield(L, -2, "options");
+}
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::Move: return "move";
+    case Op::Remove: return "remove";
+    case Op::ToReserve: return "to_reserve";
+    case Op::FromReserve: return "from_reserve";
+    case Op::SetTop: return "set_top";
+    case Op::Mark: return "mark";
+  }
+  return "?";
+}
+
+constexpr const char* kHooks[] = {"generate", "result", "notation", "evaluate"};
+
+}  // namespace
+
+ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<Alloc>()) {
+  alloc_->limit = static_cast<size_t>(def.memory_limit);
+  L_ = lua_newstate(&Alloc::fn, alloc_.get());
+  if (!L_) throw ScriptError("cannot create a Lua state");
+  luaL_openlibs(L_);
+
+  const Board& b = def.board;
+  board_ = bl_board{b.ncells, b.ndirs(), def.nplayers(), def.ncodes, static_cast<int32_t>(def.reserve_slots.size()),
+                    def.stack_cap, b.max_ray, b.width, b.height, b.rays.data(), b.playable.data(),
+                    def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data()};
+  host_.tick_limit = def.tick_limit;
+  host_.ticks_left = def.tick_limit;
+
+  lua_pushcfunction(L_, traceback);
+  traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+
+  const std::string lib = script_lib_dir();
+  const std::string runtime = lib + "/runtime.lua";
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, traceback_ref_);
+  const int tb = lua_gettop(L_);
+  if (int st = luaL_loadfile(L_, runtime.c_str()); st != 0) fail("load", 0, st);
+  lua_pushstring(L_, lib.c_str());
+  lua_pushlightuserdata(L_, &board_);
+  lua_pushlightuserdata(L_, &host_);
+  push_info(L_, def);
+  if (int st = lua_pcall(L_, 4, 1, tb); st != 0) fail("load", 0, st);
+  runtime_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  lua_pop(L_, 1);  // traceback
+
+  std::string source;
+  try {
+    source = std::getenv("BL_NOINST") ? "local __bl_tick = ...; " + read_file(def.script_file) : instrument_lua(read_file(def.script_file));
+  } catch (const std::invalid_argument& e) {
+    throw ScriptError(fmt::format("{}: {}", def.script_display, e.what()));
+  }
+  auto field = [&](const char* name) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, runtime_ref_);
+    lua_getfield(L_, -1, name);
+    lua_remove(L_, -2);
+  };
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, traceback_ref_);
+  field("load_game");
+  lua_pushlstring(L_, source.data(), source.size());
+  lua_pushstring(L_, ("@" + def.script_display).c_str());
+  host_.ticks_left = host_.tick_limit;
+  if (int st = lua_pcall(L_, 2, 1, tb); st != 0) fail("load", 0, st);
+  std::vector<std::string> defined;
+  for (int i = 1;; ++i) {
+    lua_rawgeti(L_, -1, i);
+    if (lua_isnil(L_, -1)) {
+      lua_pop(L_, 1);
+      break;
+    }
+    defined.emplace_back(lua_tostring(L_, -1));
+    lua_pop(L_, 1);
+  }
+  lua_pop(L_, 2);
+
+  // A function named almost like a hook is most likely a typo.
+  std::vector<std::string> hooks(std::begin(kHooks), std::end(kHooks));
+  for (const auto& name : defined) {
+    bool is_hook = false;
+    for (const auto& h : hooks) is_hook = is_hook || h == name;
+    std::string near = closest(name, hooks);
+    if (!is_hook && !near.empty() && edit_distance(name, near) <= 2)
+      throw ScriptError(fmt::format("{}: function '{}' is not a hook; did you mean '{}'?", def.script_display, name, near));
+  }
+  auto has = [&](const char* name) {
+    for (const auto& d : defined)
+      if (d == name) return true;
+    return false;
+  };
+  if (!has("generate"))
+    throw ScriptError(fmt::format("{}: the script must define the hook 'generate()'", def.script_display));
+  field("generate");
+  generate_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  field("result");
+  result_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  field("notation");
+  notation_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  has_result_ = has("result");
+}
+
+ScriptHost::~ScriptHost() {
+  if (L_) lua_close(L_);
+}
+
+size_t ScriptHost::memory_used() const { return alloc_->used; }
+
+void ScriptHost::fail(const char* hook, int ply, int status) {
+  std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "unknown error";
+  lua_settop(L_, 0);
+  if (status == LUA_ERRMEM)
+    msg = fmt::format("{}: the script went over its memory limit of {} MiB (limits.memory_mb)", def_.script_display,
+                      def_.memory_limit >> 20);
+  // Context goes on the first line, before the traceback.
+  size_t nl = msg.find('\n');
+  std::string first = msg.substr(0, nl), rest = nl == std::string::npos ? "" : msg.substr(nl);
+  throw ScriptError(fmt::format("{} (hook {}, game {}, ply {}){}", first, hook, def_.name, ply, rest));
+}
+
+void ScriptHost::call(int fn_ref, const char* hook, const State& s, int nargs, int nresults) {
+  // Stack: args on top. Put traceback and the function beneath them.
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, traceback_ref_);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, fn_ref);
+  lua_insert(L_, -2 - nargs);
+  lua_insert(L_, -2 - nargs);
+  host_.ticks_left = host_.tick_limit;
+  int base = lua_gettop(L_) - nargs - 1;
+  if (int st = lua_pcall(L_, nargs, nresults, base); st != 0) fail(hook, s.ply(), st);
+  lua_remove(L_, base);
+}
+
+void ScriptHost::generate(State& s, MoveList& out) {
+  out.clear();
+  cur_ = s.view();
+  lua_pushlightuserdata(L_, &cur_);
+  lua_pushlightuserdata(L_, out.raw());
+  call(generate_ref_, "generate", s, 2, 0);
+}
+
+std::optional<Outcome> ScriptHost::result(State& s) {
+  cur_ = s.view();
+  lua_pushlightuserdata(L_, &cur_);
+  call(result_ref_, "result", s, 1, 1);
+  std::optional<Outcome> r;
+  if (lua_isnumber(L_, -1)) {
+    r = Outcome{Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(lua_tointeger(L_, -1))};
+  } else if (lua_isstring(L_, -1)) {
+    r = Outcome{Outcome::Kind::Draw, Outcome::Reason::Script, -1};
+  }
+  lua_pop(L_, 1);
+  return r;
+}
+
+std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {
+  cur_ = s.view();
+  lua_pushlightuserdata(L_, &cur_);
+  lua_createtable(L_, m.count, 1);
+  for (int i = 0; i < m.count; ++i) {
+    const Action& a = m.actions[i];
+    lua_createtable(L_, 0, 5);
+    lua_pushstring(L_, op_name(a.op));
+    lua_setfield(L_, -2, "op");
+    lua_pushinteger(L_, a.n);
+    lua_setfield(L_, -2, "n");
+    for (auto [name, v] : {std::pair{"a", a.a}, std::pair{"b", a.b}, std::pair{"c", a.c}}) {
+      if (v == kNone) continue;
+      lua_pushinteger(L_, v);
+      lua_setfield(L_, -2, name);
+    }
+    lua_rawseti(L_, -2, i + 1);
+  }
+  lua_pushinteger(L_, m.flags);
+  lua_setfield(L_, -2, "flags");
+  call(notation_ref_, "notation", s, 2, 1);
+  std::vector<std::string> out;
+  for (int i = 1;; ++i) {
+    lua_rawgeti(L_, -1, i);
+    if (!lua_isstring(L_, -1)) {
+      lua_pop(L_, 1);
+      break;
+    }
+    out.emplace_back(lua_tostring(L_, -1));
+    lua_pop(L_, 1);
+  }
+  lua_pop(L_, 1);
+  return out;
+}
+
+std::vector<std::pair<std::string, int>> ScriptHost::lua_struct_sizes() {
+  std::vector<std::pair<std::string, int>> out;
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, runtime_ref_);
+  lua_getfield(L_, -1, "sizes");
+  for (const char* name : {"bl_board", "bl_state", "bl_moves", "bl_host"}) {
+    lua_getfield(L_, -1, name);
+    out.emplace_back(name, static_cast<int>(lua_tointeger(L_, -1)));
+    lua_pop(L_, 1);
+  }
+  lua_pop(L_, 2);
+  return out;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,55 @@
+// ScriptHost: one LuaJIT state running a game's script in its sandbox, with a loop budget
+// and a memory cap. Hooks are resolved at load; errors name the script line, the hook, the
+// game and the ply. One host per thread: a lua_State is not shared.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/game_def.h"
+#include "script/ffi_types.h"
+#include "script/move_list.h"
+#include "state/state.h"
+
+struct lua_State;
+
+namespace boardlab {
+
+class ScriptHost {
+ public:
+  explicit ScriptHost(const GameDef& def);  // throws ScriptError
+  ~ScriptHost();
+  ScriptHost(const ScriptHost&) = delete;
+  ScriptHost& operator=(const ScriptHost&) = delete;
+
+  void generate(State& s, MoveList& out);
+  bool has_result_hook() const { return has_result_; }
+  // After a move: nullopt while the game goes on, else the outcome the script declares.
+  std::optional<Outcome> result(State& s);
+  std::vector<std::string> notation(State& s, const Move& m);
+
+  // Struct sizes as the Lua side sees them (name -> bytes), for the layout test.
+  std::vector<std::pair<std::string, int>> lua_struct_sizes();
+  size_t memory_used() const;
+
+ private:
+  void call(int fn_ref, const char* hook, const State& s, int nargs, int nresults);
+  [[noreturn]] void fail(const char* hook, int ply, int status);
+
+  const GameDef& def_;
+  struct Alloc;
+  std::unique_ptr<Alloc> alloc_;
+  lua_State* L_ = nullptr;
+  int runtime_ref_ = -1, traceback_ref_ = -1, generate_ref_ = -1, result_ref_ = -1, notation_ref_ = -1;
+  bool has_result_ = false;
+  bl_board board_{};
+  bl_host host_{};
+  bl_state cur_{};
+  std::vector<uint8_t> playable_;
+};
+
+// Where the trusted Lua library lives (scripts/lib under the data directory).
+std::string script_lib_dir();
+
+}  // namespace boardlab

@@ -1,0 +1,77 @@
+// Position text: printing and reading the game-independent position format.
+#include "state/position_text.h"
+
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "rules/yaml_tree.h"
+
+namespace boardlab {
+
+std::string position_text(const State& s) {
+  const GameDef& g = s.def();
+  std::string out = g.players[s.side()].name;
+  for (int c = 0; c < g.board.ncells; ++c) {
+    if (!s.height(c)) continue;
+    out += ' ';
+    out += g.board.cell_names[c];
+    out += '=';
+    for (int l = 0; l < s.height(c); ++l) out += g.glyph_of[s.piece(c, l)];
+  }
+  for (size_t slot = 0; slot < g.reserve_slots.size(); ++slot)
+    for (int code = 1; code < g.ncodes; ++code)
+      if (int n = s.reserve(static_cast<int>(slot), code))
+        out += fmt::format(" {}:{}={}", g.reserve_slots[slot], g.glyph_of[code], n);
+  return out;
+}
+
+State parse_position(const GameDef& g, const std::string& text) {
+  auto tokens = split_ws(text);
+  if (tokens.empty()) throw PositionError("empty position: expected the side to move first");
+  State s(g);
+  s.clear();
+  int side = g.player_index(tokens[0]);
+  if (side < 0) {
+    std::vector<std::string> names;
+    for (const auto& p : g.players) names.push_back(p.name);
+    throw PositionError(fmt::format("'{}' is not a player (expected one of: {})", tokens[0], join(names, ", ")));
+  }
+  s.set_side(side);
+  std::vector<bool> seen(g.board.ncells, false);
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i];
+    size_t eq = t.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == t.size())
+      throw PositionError(fmt::format("'{}': expected cell=pieces or reserve:glyph=count", t));
+    std::string lhs = t.substr(0, eq), rhs = t.substr(eq + 1);
+    if (size_t colon = lhs.find(':'); colon != std::string::npos) {
+      std::string slot_name = lhs.substr(0, colon), glyph = lhs.substr(colon + 1);
+      int slot = -1;
+      for (size_t k = 0; k < g.reserve_slots.size(); ++k)
+        if (g.reserve_slots[k] == slot_name) slot = static_cast<int>(k);
+      if (slot < 0) throw PositionError(fmt::format("'{}': no reserve named '{}'", t, slot_name));
+      int code = glyph.size() == 1 ? g.code_of_glyph(glyph[0]) : -1;
+      if (code < 0) throw PositionError(fmt::format("'{}': '{}' is not a piece glyph", t, glyph));
+      auto n = parse_int(rhs);
+      if (!n || *n < 0 || *n > 100000) throw PositionError(fmt::format("'{}': the count must be a number", t));
+      s.set_reserve(slot, code, static_cast<int32_t>(*n));
+      continue;
+    }
+    int cell = g.board.cell_index(lhs);
+    if (cell < 0) throw PositionError(fmt::format("'{}': no cell named '{}'", t, lhs));
+    if (!g.board.playable[cell]) throw PositionError(fmt::format("'{}': cell {} cannot hold pieces", t, lhs));
+    if (seen[cell]) throw PositionError(fmt::format("'{}': cell {} is given twice", t, lhs));
+    seen[cell] = true;
+    if (static_cast<int>(rhs.size()) > g.stack_cap)
+      throw PositionError(fmt::format("'{}': at most {} pieces fit on a cell", t, g.stack_cap));
+    for (char ch : rhs) {
+      int code = g.code_of_glyph(ch);
+      if (code < 0) throw PositionError(fmt::format("'{}': '{}' is not a piece glyph", t, ch));
+      s.push_piece(cell, static_cast<uint8_t>(code));
+    }
+  }
+  s.reset_history();
+  return s;
+}
+
+}  // namespace boardlab

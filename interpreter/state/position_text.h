@@ -1,0 +1,25 @@
+// Position text: a game-independent, one-line description of a position.
+//
+//   <side> [<cell>=<glyphs>]... [<reserve>:<glyph>=<count>]...
+//
+// <side> is the name of the player to move; each stack is listed bottom to top by piece
+// glyphs; empty cells and empty reserves are left out. Example (Death Stacks start):
+//   red a1=bb b1=bb c1=bb d1=bb e1=bb f1=bb a6=rr b6=rr c6=rr d6=rr e6=rr f6=rr
+#pragma once
+#include <stdexcept>
+#include <string>
+
+#include "state/state.h"
+
+namespace boardlab {
+
+class PositionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string position_text(const State& s);
+// Reads a position into a fresh state (its history starts there). Throws PositionError.
+State parse_position(const GameDef& def, const std::string& text);
+
+}  // namespace boardlab

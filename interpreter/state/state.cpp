@@ -1,0 +1,287 @@
+// State: apply and undo of primitive actions with an incremental Zobrist hash.
+#include "state/state.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace boardlab {
+
+State::State(const GameDef& def) : def_(&def) {
+  height_.assign(def.board.ncells, 0);
+  pieces_.assign(static_cast<size_t>(def.board.ncells) * def.stack_cap, 0);
+  reserve_.assign(def.reserve_slots.size() * def.ncodes, 0);
+  for (const auto& e : def.setup)
+    for (uint8_t c : e.stack) push_piece(e.cell, c);
+  side_ = def.first_player;
+  reset_history();
+}
+
+uint64_t State::hash() const { return board_hash_ ^ def_->z_side[side_]; }
+
+uint64_t State::repetition_key() const {
+  return def_->repetition_key == RepetitionKey::Board ? board_hash_ : hash();
+}
+
+int State::occurrences() const {
+  auto it = seen_.find(repetition_key());
+  return it == seen_.end() ? 0 : it->second;
+}
+
+int State::total_pieces() const {
+  int n = 0;
+  for (uint8_t h : height_) n += h;
+  for (int32_t r : reserve_) n += r;
+  return n;
+}
+
+std::optional<Move> State::last_move() const {
+  if (undo_.empty()) return std::nullopt;
+  const UndoRecord& r = undo_.back();
+  Move m;
+  m.flags = r.flags;
+  for (int i = 0; i < r.count; ++i) m.push(undo_actions_[r.actions_at + i]);
+  return m;
+}
+
+void State::clear() {
+  std::fill(height_.begin(), height_.end(), 0);
+  std::fill(pieces_.begin(), pieces_.end(), 0);
+  std::fill(reserve_.begin(), reserve_.end(), 0);
+  board_hash_ = 0;
+}
+
+void State::push_piece(int cell, uint8_t code) {
+  if (cell < 0 || cell >= def_->board.ncells) throw std::out_of_range("no such cell");
+  if (height_[cell] >= def_->stack_cap) throw std::length_error("stack too tall");
+  if (code == 0 || code >= def_->ncodes) throw std::out_of_range("no such piece");
+  drop(cell, &code, 1);
+}
+
+void State::set_reserve(int slot, int code, int32_t count) {
+  add_reserve(slot, code, count - reserve(slot, code));
+}
+
+void State::set_side(int side) { side_ = side; }
+
+void State::reset_history() {
+  undo_.clear();
+  undo_actions_.clear();
+  undo_bytes_.clear();
+  seen_.clear();
+  ply_ = 0;
+  removed_ = 0;
+  outcome_ = {};
+  count_position(+1);
+}
+
+void State::count_position(int delta) {
+  if (def_->repetition_count == 0) return;
+  uint64_t key = repetition_key();
+  if (delta > 0) {
+    ++seen_[key];
+  } else if (auto it = seen_.find(key); it != seen_.end() && --it->second == 0) {
+    seen_.erase(it);
+  }
+}
+
+void State::lift(int cell, int n, uint8_t* out) {
+  const int cap = def_->stack_cap, nc = def_->ncodes;
+  int h = height_[cell];
+  uint8_t* col = &pieces_[cell * cap];
+  for (int i = 0; i < n; ++i) {
+    int level = h - n + i;
+    out[i] = col[level];
+    board_hash_ ^= def_->z_piece[(static_cast<size_t>(cell) * cap + level) * nc + col[level]];
+    col[level] = 0;
+  }
+  height_[cell] = static_cast<uint8_t>(h - n);
+}
+
+void State::drop(int cell, const uint8_t* in, int n) {
+  const int cap = def_->stack_cap, nc = def_->ncodes;
+  int h = height_[cell];
+  uint8_t* col = &pieces_[cell * cap];
+  for (int i = 0; i < n; ++i) {
+    col[h + i] = in[i];
+    board_hash_ ^= def_->z_piece[(static_cast<size_t>(cell) * cap + h + i) * nc + in[i]];
+  }
+  height_[cell] = static_cast<uint8_t>(h + n);
+}
+
+void State::add_reserve(int slot, int code, int delta) {
+  const size_t per = static_cast<size_t>(def_->total_pieces) + 1;
+  int32_t& r = reserve_[slot * def_->ncodes + code];
+  auto z = [&](int32_t count) {
+    return count ? def_->z_reserve[(static_cast<size_t>(slot) * def_->ncodes + code) * per + count % per] : 0;
+  };
+  board_hash_ ^= z(r);
+  r += delta;
+  board_hash_ ^= z(r);
+}
+
+namespace {
+[[noreturn]] void bad(const Action& a, const char* why) {
+  throw std::runtime_error(fmt::format("illegal action (op {}, n {}, a {}, b {}, c {}): {}",
+                                       static_cast<int>(a.op), a.n, a.a, a.b, a.c, why));
+}
+}  // namespace
+
+void State::apply(const Move& m) {
+  const int ncells = def_->board.ncells, nslots = static_cast<int>(def_->reserve_slots.size());
+  // Validate first, so that a bad move from a script leaves the state untouched.
+  {
+    // Heights as the actions change them; the moves are short, so a small list suffices.
+    std::array<std::pair<int, int>, 2 * kMaxActions> touched{};
+    int nt = 0;
+    auto h = [&](int cell) -> int& {
+      for (int i = 0; i < nt; ++i)
+        if (touched[i].first == cell) return touched[i].second;
+      touched[nt] = {cell, height_[cell]};
+      return touched[nt++].second;
+    };
+    for (const Action& a : m) {
+      if (a.op != Op::FromReserve && a.op != Op::Mark && a.a >= ncells) bad(a, "no such cell");
+      switch (a.op) {
+        case Op::Move:
+          if (a.b >= ncells) bad(a, "no such target cell");
+          if (a.n == 0 || a.n > h(a.a)) bad(a, "not that many pieces there");
+          if (a.a == a.b) bad(a, "a move must change cells");
+          if (h(a.b) + a.n > def_->stack_cap) bad(a, "the stack would be too tall");
+          h(a.a) -= a.n;
+          h(a.b) += a.n;
+          break;
+        case Op::Remove:
+          if (a.b != kNone && a.b >= nslots) bad(a, "no such reserve");
+          h(a.a) = 0;
+          break;
+        case Op::ToReserve:
+          if (a.b >= nslots) bad(a, "no such reserve");
+          if (a.n == 0 || a.n > h(a.a)) bad(a, "not that many pieces there");
+          h(a.a) -= a.n;
+          break;
+        case Op::FromReserve:
+          if (a.a >= ncells) bad(a, "no such cell");
+          if (a.b >= nslots || a.c == 0 || a.c >= def_->ncodes) bad(a, "no such reserve or piece");
+          if (h(a.a) + 1 > def_->stack_cap) bad(a, "the stack would be too tall");
+          h(a.a) += 1;
+          break;
+        case Op::SetTop:
+          if (h(a.a) == 0) bad(a, "no piece there");
+          if (a.c == 0 || a.c >= def_->ncodes) bad(a, "no such piece");
+          break;
+        case Op::Mark: break;
+        default: bad(a, "unknown action");
+      }
+    }
+  }
+  UndoRecord rec{static_cast<uint32_t>(undo_actions_.size()), m.count, m.flags, static_cast<int8_t>(side_), outcome_};
+  undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());
+  uint8_t buf[256];
+  for (const Action& a : m) {
+    switch (a.op) {
+      case Op::Move:
+        lift(a.a, a.n, buf);
+        drop(a.b, buf, a.n);
+        break;
+      case Op::Remove: {
+        int n = height_[a.a];
+        lift(a.a, n, buf);
+        if (a.b != kNone)
+          for (int i = 0; i < n; ++i) add_reserve(a.b, buf[i], +1);
+        else
+          removed_ += n;
+        undo_bytes_.insert(undo_bytes_.end(), buf, buf + n);
+        undo_bytes_.push_back(static_cast<uint8_t>(n));
+        break;
+      }
+      case Op::ToReserve:
+        lift(a.a, a.n, buf);
+        for (int i = 0; i < a.n; ++i) add_reserve(a.b, buf[i], +1);
+        undo_bytes_.insert(undo_bytes_.end(), buf, buf + a.n);
+        break;
+      case Op::FromReserve: {
+        auto code = static_cast<uint8_t>(a.c);
+        add_reserve(a.b, code, -1);
+        drop(a.a, &code, 1);
+        break;
+      }
+      case Op::SetTop: {
+        uint8_t old;
+        lift(a.a, 1, &old);
+        auto code = static_cast<uint8_t>(a.c);
+        drop(a.a, &code, 1);
+        undo_bytes_.push_back(old);
+        break;
+      }
+      case Op::Mark: break;
+    }
+  }
+  undo_.push_back(rec);
+  side_ = (side_ + 1) % def_->nplayers();
+  ++ply_;
+  count_position(+1);
+}
+
+void State::undo() {
+  if (undo_.empty()) throw std::logic_error("nothing to undo");
+  count_position(-1);
+  const UndoRecord& rec = undo_.back();
+  uint8_t buf[256];
+  for (int i = rec.count - 1; i >= 0; --i) {
+    const Action& a = undo_actions_[rec.actions_at + i];
+    switch (a.op) {
+      case Op::Move:
+        lift(a.b, a.n, buf);
+        drop(a.a, buf, a.n);
+        break;
+      case Op::Remove: {
+        int n = undo_bytes_.back();
+        undo_bytes_.pop_back();
+        std::copy(undo_bytes_.end() - n, undo_bytes_.end(), buf);
+        undo_bytes_.resize(undo_bytes_.size() - n);
+        if (a.b != kNone)
+          for (int j = 0; j < n; ++j) add_reserve(a.b, buf[j], -1);
+        else
+          removed_ -= n;
+        drop(a.a, buf, n);
+        break;
+      }
+      case Op::ToReserve:
+        std::copy(undo_bytes_.end() - a.n, undo_bytes_.end(), buf);
+        undo_bytes_.resize(undo_bytes_.size() - a.n);
+        for (int j = 0; j < a.n; ++j) add_reserve(a.b, buf[j], -1);
+        drop(a.a, buf, a.n);
+        break;
+      case Op::FromReserve: {
+        uint8_t code;
+        lift(a.a, 1, &code);
+        add_reserve(a.b, code, +1);
+        break;
+      }
+      case Op::SetTop: {
+        uint8_t now, old = undo_bytes_.back();
+        undo_bytes_.pop_back();
+        lift(a.a, 1, &now);
+        drop(a.a, &old, 1);
+        break;
+      }
+      case Op::Mark: break;
+    }
+  }
+  side_ = rec.side;
+  outcome_ = rec.outcome;
+  --ply_;
+  undo_actions_.resize(rec.actions_at);
+  undo_.pop_back();
+}
+
+bl_state State::view() {
+  return bl_state{height_.data(), pieces_.data(), reserve_.data(), side_, ply_};
+}
+
+bool State::same_position(const State& o) const {
+  return side_ == o.side_ && height_ == o.height_ && pieces_ == o.pieces_ && reserve_ == o.reserve_;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,88 @@
+// State: flat arrays (per-cell stacks, per-player reserves), side to move, an incremental
+// Zobrist hash and the repetition history. apply() records what undo() needs to restore
+// the exact state, hash included. Copying a State is a clone.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "core/move.h"
+#include "rules/game_def.h"
+#include "script/ffi_types.h"
+
+namespace boardlab {
+
+struct Outcome {
+  enum class Kind : uint8_t { Ongoing, Win, Draw };
+  enum class Reason : uint8_t { None, NoMoves, Repetition, MoveCap, Script, Resign };
+  Kind kind = Kind::Ongoing;
+  Reason reason = Reason::None;
+  int8_t winner = -1;
+  bool over() const { return kind != Kind::Ongoing; }
+  bool operator==(const Outcome&) const = default;
+};
+
+class State {
+ public:
+  explicit State(const GameDef& def);  // the starting position
+
+  const GameDef& def() const { return *def_; }
+  int side() const { return side_; }
+  int ply() const { return ply_; }
+  int height(int cell) const { return height_[cell]; }
+  uint8_t piece(int cell, int level) const { return pieces_[cell * def_->stack_cap + level]; }
+  uint8_t top(int cell) const { return height_[cell] ? piece(cell, height_[cell] - 1) : 0; }
+  int owner(int cell) const { return height_[cell] ? def_->owner_of[top(cell)] : -1; }
+  int32_t reserve(int slot, int code) const { return reserve_[slot * def_->ncodes + code]; }
+  uint64_t hash() const;              // position + side to move
+  uint64_t board_hash() const { return board_hash_; }  // position only
+  uint64_t repetition_key() const;
+  int occurrences() const;            // how often the current repetition key has occurred
+  const Outcome& outcome() const { return outcome_; }
+  void set_outcome(Outcome o) { outcome_ = o; }
+  int total_pieces() const;           // on the board and in reserves
+  int removed() const { return removed_; }  // taken out of play by Remove without a reserve
+  std::optional<Move> last_move() const;  // none at the start
+
+  // Board edits used when reading a position; they keep the hash right.
+  void clear();
+  void push_piece(int cell, uint8_t code);
+  void set_reserve(int slot, int code, int32_t count);
+  void set_side(int side);
+  void reset_history();  // the current position becomes the first of the game
+
+  // Applies a move (pieces, then the side to move passes on) and records how to undo it.
+  void apply(const Move& m);
+  void undo();
+  int history_size() const { return static_cast<int>(undo_.size()); }
+
+  bl_state view();  // pointers into this state, valid until it is changed or destroyed
+  bool same_position(const State& o) const;  // pieces, reserves, side to move
+
+ private:
+  // Moves in the history are kept as flat actions: a record per ply stays small.
+  struct UndoRecord {
+    uint32_t actions_at;
+    uint8_t count, flags;
+    int8_t side;
+    Outcome outcome;
+  };
+  void lift(int cell, int n, uint8_t* out);
+  void drop(int cell, const uint8_t* in, int n);
+  void add_reserve(int slot, int code, int delta);
+  void count_position(int delta);
+
+  const GameDef* def_;
+  std::vector<uint8_t> height_, pieces_;
+  std::vector<int32_t> reserve_;
+  int side_ = 0, ply_ = 0, removed_ = 0;
+  uint64_t board_hash_ = 0;
+  Outcome outcome_;
+  std::vector<UndoRecord> undo_;
+  std::vector<Action> undo_actions_;
+  std::vector<uint8_t> undo_bytes_;  // pieces removed or replaced, for undo
+  std::unordered_map<uint64_t, uint16_t> seen_;  // repetition key -> occurrences
+};
+
+}  // namespace boardlab

@@ -1,0 +1,319 @@
+-- runtime.lua: the trusted bridge between the C++ runtime and a game script.
+--
+-- It alone holds the FFI. It views the C++ board tables and the current state as cdata,
+-- writes moves into the C++ move buffer, and hands the game script plain functions that
+-- check their arguments (the JIT inlines them, so checked access costs what raw FFI does).
+-- The C++ host calls the functions of the table this chunk returns.
+local ffi = require("ffi")
+local bit = require("bit")
+local lib_dir, board_ud, host_ud, info = ...
+
+ffi.cdef [[
+typedef struct bl_board {
+  int32_t ncells, ndirs, nplayers, ncodes, nslots, stack_cap, max_ray, width, height;
+  const int16_t* ray;
+  const uint8_t* playable;
+  const uint8_t* owner_of;
+  const uint8_t* kind_of;
+  const int16_t* x;
+  const int16_t* y;
+} bl_board;
+typedef struct bl_state {
+  uint8_t* height;
+  uint8_t* pieces;
+  int32_t* reserve;
+  int32_t side;
+  int32_t ply;
+} bl_state;
+typedef struct bl_moves {
+  int32_t* words;
+  int32_t nwords, cap_words;
+  int32_t* starts;
+  int32_t count, cap_moves;
+  void* owner;
+  void (*grow)(struct bl_moves*, int32_t words_needed);
+} bl_moves;
+typedef struct bl_host {
+  int32_t ticks_left;
+  int32_t tick_limit;
+} bl_host;
+]]
+
+local B = ffi.cast("const bl_board*", board_ud)
+local H = ffi.cast("bl_host*", host_ud)
+local S = nil -- the state of the current hook call (bl_state*)
+local M = nil -- the move buffer of the current generate call (bl_moves*)
+
+local NC, ND, NP, NCODES, NSLOTS = B.ncells, B.ndirs, B.nplayers, B.ncodes, B.nslots
+local CAP, MAXRAY = B.stack_cap, B.max_ray
+local RAYLEN = MAXRAY + 1
+local RAY, PLAYABLE, OWNER, KIND, X, Y = B.ray, B.playable, B.owner_of, B.kind_of, B.x, B.y
+local bor, lshift = bit.bor, bit.lshift
+local error, type, tostring, format = error, type, tostring, string.format
+
+local OP = { move = 1, remove = 2, to_reserve = 3, from_reserve = 4, set_top = 5, mark = 6 }
+local NONE = 0xFFFF
+
+local function bad(what, v, fname)
+  error(format("%s: %s %s is out of range", fname, what, tostring(v)), 3)
+end
+
+-- Sizes of the structs as this side sees them; a test compares them with C++.
+local sizes = {
+  bl_board = ffi.sizeof("bl_board"), bl_state = ffi.sizeof("bl_state"),
+  bl_moves = ffi.sizeof("bl_moves"), bl_host = ffi.sizeof("bl_host"),
+}
+
+------------------------------------------------------------------------------------------
+-- board: the immutable geometry
+local cell_id, dir_id = {}, {}
+for i = 0, NC - 1 do cell_id[info.cells[i + 1]] = i end
+for i = 0, ND - 1 do dir_id[info.dirs[i + 1]] = i end
+
+local board = {
+  ncells = NC, ndirs = ND, width = B.width, height = B.height, max_ray = MAXRAY,
+  OFF = -2, NONE = -1,
+}
+function board.ray(c, d, k)
+  if not (c >= 0 and c < NC) then bad("cell", c, "board.ray") end
+  if not (d >= 0 and d < ND) then bad("direction", d, "board.ray") end
+  if not (k >= 0 and k <= MAXRAY) then bad("length", k, "board.ray") end
+  return RAY[(c * ND + d) * RAYLEN + k]
+end
+function board.playable(c)
+  if not (c >= 0 and c < NC) then bad("cell", c, "board.playable") end
+  return PLAYABLE[c] ~= 0
+end
+function board.x(c)
+  if not (c >= 0 and c < NC) then bad("cell", c, "board.x") end
+  return X[c]
+end
+function board.y(c)
+  if not (c >= 0 and c < NC) then bad("cell", c, "board.y") end
+  return Y[c]
+end
+function board.cell(name) return cell_id[name] end
+function board.name(c) return info.cells[c + 1] end
+function board.dir(name) return dir_id[name] end
+function board.dir_name(d) return info.dirs[d + 1] end
+
+------------------------------------------------------------------------------------------
+-- state: the position of the current hook call
+local state = {}
+function state.side() return S.side end
+function state.ply() return S.ply end
+function state.height(c)
+  if not (c >= 0 and c < NC) then bad("cell", c, "state.height") end
+  return S.height[c]
+end
+function state.top(c)
+  if not (c >= 0 and c < NC) then bad("cell", c, "state.top") end
+  local h = S.height[c]
+  if h == 0 then return 0 end
+  return S.pieces[c * CAP + h - 1]
+end
+function state.owner(c)
+  if not (c >= 0 and c < NC) then bad("cell", c, "state.owner") end
+  local h = S.height[c]
+  if h == 0 then return -1 end
+  return OWNER[S.pieces[c * CAP + h - 1]]
+end
+function state.piece(c, level)
+  if not (c >= 0 and c < NC) then bad("cell", c, "state.piece") end
+  if not (level >= 0 and level < S.height[c]) then bad("level", level, "state.piece") end
+  return S.pieces[c * CAP + level]
+end
+function state.reserve(slot, code)
+  if not (slot >= 0 and slot < NSLOTS) then bad("reserve", slot, "state.reserve") end
+  if not (code > 0 and code < NCODES) then bad("piece", code, "state.reserve") end
+  return S.reserve[slot * NCODES + code]
+end
+
+------------------------------------------------------------------------------------------
+-- moves: writing legal moves into the C++ buffer
+local open_at, open_actions = -1, 0
+
+local function reserve_words(n)
+  if M.nwords + n > M.cap_words or M.count >= M.cap_moves then M.grow(M, n) end
+end
+
+local moves = {}
+-- The common case: one action that lifts the top n pieces of `from` onto `to`.
+function moves.stack(from, to, n, flags)
+  if not (from >= 0 and from < NC) then bad("cell", from, "moves.stack") end
+  if not (to >= 0 and to < NC) then bad("cell", to, "moves.stack") end
+  if not (n >= 1 and n <= CAP) then bad("count", n, "moves.stack") end
+  if open_at >= 0 then error("moves.stack: a move begun with moves.begin is still open", 2) end
+  reserve_words(3)
+  local w, at = M.words, M.nwords
+  w[at] = bor(1, lshift(flags or 0, 8))
+  w[at + 1] = bor(1, lshift(n, 8), lshift(from, 16))
+  w[at + 2] = to
+  M.starts[M.count] = at
+  M.count = M.count + 1
+  M.nwords = at + 3
+end
+function moves.begin(flags)
+  if open_at >= 0 then error("moves.begin: the previous move was not committed", 2) end
+  reserve_words(1)
+  open_at, open_actions = M.nwords, 0
+  M.words[open_at] = lshift(flags or 0, 8)
+  M.nwords = open_at + 1
+end
+local function act(fname, op, n, a, b, c)
+  if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
+  if open_actions >= 48 then error(fname .. ": a move has at most 48 actions", 3) end
+  reserve_words(2)
+  local at = M.nwords
+  M.words[at] = bor(op, lshift(n, 8), lshift(a, 16))
+  M.words[at + 1] = bor(b, lshift(c, 16))
+  M.nwords = at + 2
+  open_actions = open_actions + 1
+end
+local function check_cell(c, fname) if not (c >= 0 and c < NC) then bad("cell", c, fname) end end
+local function check_slot(s, fname) if not (s >= 0 and s < NSLOTS) then bad("reserve", s, fname) end end
+local function check_code(p, fname) if not (p > 0 and p < NCODES) then bad("piece", p, fname) end end
+function moves.move(from, to, n)
+  check_cell(from, "moves.move"); check_cell(to, "moves.move")
+  if not (n >= 1 and n <= CAP) then bad("count", n, "moves.move") end
+  act("moves.move", 1, n, from, to, 0)
+end
+function moves.remove(c, slot)
+  check_cell(c, "moves.remove")
+  if slot ~= nil then check_slot(slot, "moves.remove") end
+  act("moves.remove", 2, 0, c, slot or NONE, 0)
+end
+function moves.to_reserve(c, n, slot)
+  check_cell(c, "moves.to_reserve"); check_slot(slot, "moves.to_reserve")
+  if not (n >= 1 and n <= CAP) then bad("count", n, "moves.to_reserve") end
+  act("moves.to_reserve", 3, n, c, slot, 0)
+end
+function moves.from_reserve(c, slot, code)
+  check_cell(c, "moves.from_reserve"); check_slot(slot, "moves.from_reserve"); check_code(code, "moves.from_reserve")
+  act("moves.from_reserve", 4, 0, c, slot, code)
+end
+function moves.set_top(c, code)
+  check_cell(c, "moves.set_top"); check_code(code, "moves.set_top")
+  act("moves.set_top", 5, 0, c, 0, code)
+end
+function moves.mark(c)
+  check_cell(c, "moves.mark")
+  act("moves.mark", 6, 0, c, 0, 0)
+end
+function moves.commit()
+  if open_at < 0 then error("moves.commit: no move is open", 2) end
+  M.words[open_at] = bor(M.words[open_at], open_actions)
+  M.starts[M.count] = open_at
+  M.count = M.count + 1
+  open_at = -1
+end
+
+------------------------------------------------------------------------------------------
+-- game: the definition's names and options
+local game = {
+  name = info.name, nplayers = NP, players = info.players, options = info.options,
+  pieces = info.kinds, reserves = info.reserves,
+}
+local player_id, kind_id, slot_id = {}, {}, {}
+for i, p in ipairs(info.players) do player_id[p] = i - 1 end
+for i, k in ipairs(info.kinds) do kind_id[k] = i - 1 end
+for i, r in ipairs(info.reserves) do slot_id[r] = i - 1 end
+function game.player(name) return player_id[name] end
+function game.player_name(p) return info.players[p + 1] end
+function game.forward(p) return info.forward[p + 1] end
+function game.reserve(name) return slot_id[name] end
+function game.piece(kind, player)
+  local k = type(kind) == "number" and kind or kind_id[kind]
+  if k == nil then error("game.piece: no piece kind " .. tostring(kind), 2) end
+  if not (player >= 0 and player < NP) then bad("player", player, "game.piece") end
+  return 1 + k * NP + player
+end
+function game.owner(code)
+  check_code(code, "game.owner")
+  return OWNER[code]
+end
+function game.kind(code)
+  check_code(code, "game.kind")
+  return KIND[code]
+end
+function game.rank(code)
+  check_code(code, "game.rank")
+  return info.ranks[KIND[code] + 1]
+end
+function game.glyph(code)
+  check_code(code, "game.glyph")
+  return info.glyphs[code + 1]
+end
+
+------------------------------------------------------------------------------------------
+-- loading the game script into its sandbox, and the entry points the host calls
+local sandbox = dofile(lib_dir .. "/sandbox.lua")
+local default_notation = dofile(lib_dir .. "/notation.lua")
+local api = { board = board, state = state, moves = moves, game = game }
+local env = sandbox.new_env(api, H)
+local builtin = {}
+for k in pairs(env) do builtin[k] = true end
+local hooks = {}
+local KNOWN_HOOKS = { generate = true, result = true, notation = true, evaluate = true }
+
+local R = { sizes = sizes }
+
+local function tick()
+  local t = H.ticks_left - 1
+  H.ticks_left = t
+  if t < 0 then
+    error(format("the script ran too long: more than %d loop steps in one call (an endless loop?)",
+      H.tick_limit), 3)
+  end
+end
+
+-- Runs the instrumented script; returns the names of the global functions it defined.
+function R.load_game(source, chunkname)
+  local fn, err = loadstring(source, chunkname)
+  if not fn then error(err, 0) end
+  setfenv(fn, env)
+  fn(tick)
+  local defined = {}
+  for k, v in pairs(env) do
+    if type(v) == "function" and not builtin[k] then
+      defined[#defined + 1] = k
+      if KNOWN_HOOKS[k] then hooks[k] = v end
+    end
+  end
+  table.sort(defined)
+  return defined
+end
+
+function R.has(name) return hooks[name] ~= nil end
+
+function R.generate(sp, mp)
+  S = ffi.cast("bl_state*", sp)
+  M = ffi.cast("bl_moves*", mp)
+  open_at = -1
+  hooks.generate()
+  if open_at >= 0 then error("generate: a move begun with moves.begin was not committed", 0) end
+end
+
+-- Returns nil while the game goes on, a winner's id, or "draw".
+function R.result(sp)
+  S = ffi.cast("bl_state*", sp)
+  local r = hooks.result()
+  if r == nil or r == "draw" then return r end
+  if type(r) == "string" and player_id[r] then return player_id[r] end
+  if type(r) == "number" and r >= 0 and r < NP then return r end
+  error("result: expected nil, \"draw\" or a player, got " .. tostring(r), 0)
+end
+
+-- The spellings of a move, most preferred first. `mv` is a list of actions
+-- {op=, n=, a=, b=, c=} with op names from OP.
+function R.notation(sp, mv)
+  S = ffi.cast("bl_state*", sp)
+  local f = hooks.notation or default_notation
+  local r = f(mv, api)
+  if type(r) == "string" then return { r } end
+  if type(r) ~= "table" or #r == 0 then error("notation: expected a string or a list of strings", 0) end
+  return r
+end
+
+R.OP = OP
+return R
