@@ -67,7 +67,8 @@ Runner add_play(CLI::App& app) {
         return kExitOk;
       }
       const std::string& me = def.players[s.side()].name;
-      auto texts = game->move_texts(s, moves);
+      auto notation = game->notation(s, moves);
+      const auto& texts = notation.texts();
       if (kind[s.side()] == "random") {
         int i = static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())));
         fmt::print("{} plays {}\n\n", me, texts[i]);
@@ -107,7 +108,7 @@ Runner add_play(CLI::App& app) {
         if (auto n = parse_int(line); n && *n >= 1 && *n <= moves.size()) {
           index = static_cast<int>(*n - 1);
         } else {
-          auto parsed = game->parse_move(s, moves, line);
+          auto parsed = notation.parse(line);
           if (parsed.index < 0) fmt::print("{}\n", parsed.error);
           index = parsed.index;
         }

@@ -1,43 +1,33 @@
 -- Death Stacks: move generation (shared/rules/README.md section 4).
 --
--- The board's rays already bounce off the walls (edges: reflect), so a move is a ray
--- lookup. Moves are identified by (from, to, k): when two directions reach the same
--- square with the same k, only one move is written.
-local ncells, ndirs = board.ncells, board.ndirs
-local ray = board.ray
+-- The board's rays bounce off the walls (edges: reflect). A move is identified by
+-- (from, to, k): two directions that reach the same square with the same k are one move,
+-- so the generator writes a move per distinct ray target (moves.stack_targets) rather than
+-- per direction.
+local ncells = board.ncells
 local height, owner, side = state.height, state.owner, state.side
-local stack = moves.stack
+local stack_targets = moves.stack_targets
 local max_height = game.options.max_height
 
-local seen = {}   -- seen[target] == stamp: already written for this (from, k)
-local stamp = 0
+local mine = {} -- the cells whose stacks the side to move owns (0-based, reused)
 
 function generate()
   local me = side()
-  -- The too-tall rule: with a stack taller than the limit, only such stacks may move,
-  -- and they must leave at most the limit behind.
-  local too_tall = false
+  local n, too_tall = 0, false
   for c = 0, ncells - 1 do
-    if owner(c) == me and height(c) > max_height then
-      too_tall = true
-      break
+    if owner(c) == me then
+      mine[n] = c
+      n = n + 1
+      if height(c) > max_height then too_tall = true end
     end
   end
-  for from = 0, ncells - 1 do
-    if owner(from) == me then
-      local h = height(from)
-      local kmin = 1
-      if too_tall then kmin = h > max_height and h - max_height or h + 1 end
-      for k = kmin, h do
-        stamp = stamp + 1
-        for d = 0, ndirs - 1 do
-          local to = ray(from, d, k)
-          if to ~= from and seen[to] ~= stamp then
-            seen[to] = stamp
-            stack(from, to, k)
-          end
-        end
-      end
-    end
+  for i = 0, n - 1 do
+    local from = mine[i]
+    local h = height(from)
+    -- The too-tall rule: with a stack taller than the limit, only such stacks may move,
+    -- and they must leave at most the limit behind (moving the whole stack is fine).
+    local kmin = 1
+    if too_tall then kmin = h > max_height and h - max_height or h + 1 end
+    stack_targets(from, kmin, h)
   end
 end

@@ -34,7 +34,7 @@ constexpr int kMaxActions = 48;
 struct Move {
   uint8_t count = 0;
   uint8_t flags = 0;
-  std::array<Action, kMaxActions> actions{};
+  std::array<Action, kMaxActions> actions;  // only the first `count` are set
 
   bool is_pass() const { return count == 0; }
   void push(Action x) {

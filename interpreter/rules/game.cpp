@@ -39,16 +39,11 @@ void Game::apply(State& s, const Move& m) {
   }
 }
 
-std::vector<std::vector<std::string>> Game::spellings(State& s, const MoveList& legal) {
-  std::vector<std::vector<std::string>> out;
-  out.reserve(legal.size());
-  for (int i = 0; i < legal.size(); ++i) out.push_back(host_.notation(s, legal[i]));
-  return out;
-}
-
-std::vector<std::string> Game::move_texts(State& s, const MoveList& legal) {
-  auto all = spellings(s, legal);
-  std::vector<std::string> out;
+Game::Notation Game::notation(State& s, const MoveList& legal) {
+  Notation n;
+  n.board_ = &def_->board;
+  for (int i = 0; i < legal.size(); ++i) n.spellings_.push_back(host_.notation(s, legal[i]));
+  const auto& all = n.spellings_;
   for (size_t i = 0; i < all.size(); ++i) {
     std::string pick = all[i].back();
     for (const auto& sp : all[i]) {
@@ -60,37 +55,35 @@ std::vector<std::string> Game::move_texts(State& s, const MoveList& legal) {
         break;
       }
     }
-    out.push_back(pick);
+    n.texts_.push_back(pick);
   }
-  return out;
+  return n;
 }
 
-Game::Parsed Game::parse_move(State& s, const MoveList& legal, const std::string& raw) {
+Game::Notation::Parsed Game::Notation::parse(const std::string& raw) const {
   std::string text = trim(raw);
-  if (legal.empty()) return {-1, "there are no legal moves: the game is over"};
-  auto all = spellings(s, legal);
+  if (spellings_.empty()) return {-1, "there are no legal moves: the game is over"};
   std::vector<int> hits;
-  for (size_t i = 0; i < all.size(); ++i)
-    if (std::find(all[i].begin(), all[i].end(), text) != all[i].end()) hits.push_back(static_cast<int>(i));
+  for (size_t i = 0; i < spellings_.size(); ++i)
+    if (std::find(spellings_[i].begin(), spellings_[i].end(), text) != spellings_[i].end())
+      hits.push_back(static_cast<int>(i));
   if (hits.size() == 1) return {hits[0], {}};
-  auto texts = move_texts(s, legal);
   if (hits.size() > 1) {
     std::vector<std::string> options;
-    for (int h : hits) options.push_back(texts[h]);
+    for (int h : hits) options.push_back(texts_[h]);
     return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", "))};
   }
   // Not legal: list the legal moves that start from the same place, if the text names one.
   std::string from;
-  for (const auto& name : def_->board.cell_names)
+  for (const auto& name : board_->cell_names)
     if (text.starts_with(name) && name.size() > from.size()) from = name;
+  if (from.empty()) return {-1, fmt::format("'{}' is not a legal move (type 'moves' to list them)", text)};
   std::vector<std::string> near;
-  if (!from.empty())
-    for (const auto& t : texts)
-      if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
-        near.push_back(t);
-  if (!from.empty() && near.empty()) return {-1, fmt::format("'{}' is not a legal move: nothing can move from {}", text, from)};
-  if (!near.empty()) return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, join(near, " "))};
-  return {-1, fmt::format("'{}' is not a legal move (type 'moves' to list them)", text)};
+  for (const auto& t : texts_)
+    if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
+      near.push_back(t);
+  if (near.empty()) return {-1, fmt::format("'{}' is not a legal move: nothing can move from {}", text, from)};
+  return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, join(near, " "))};
 }
 
 std::string describe(const GameDef& g, const Outcome& o) {

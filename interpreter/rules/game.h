@@ -29,16 +29,25 @@ class Game {
   // Applies a move and then the end-of-move rules.
   void apply(State& s, const Move& m);
 
-  // Every spelling of every legal move, then the one to print for each: the first spelling
-  // that no other legal move shares.
-  std::vector<std::vector<std::string>> spellings(State& s, const MoveList& legal);
-  std::vector<std::string> move_texts(State& s, const MoveList& legal);
+  // The notation of the legal moves of `s` (asks the script once per move).
+  class Notation {
+   public:
+    // What to print for each move: its first spelling that no other legal move shares.
+    const std::vector<std::string>& texts() const { return texts_; }
+    struct Parsed {
+      int index = -1;     // the move, or -1
+      std::string error;  // why not, for a person
+    };
+    Parsed parse(const std::string& text) const;
 
-  struct Parsed {
-    int index = -1;     // the move, or -1
-    std::string error;  // why not, for a person
+   private:
+    friend class Game;
+    const Board* board_ = nullptr;
+    std::vector<std::vector<std::string>> spellings_;
+    std::vector<std::string> texts_;
   };
-  Parsed parse_move(State& s, const MoveList& legal, const std::string& text);
+  Notation notation(State& s, const MoveList& legal);
+  std::vector<std::string> move_texts(State& s, const MoveList& legal) { return notation(s, legal).texts(); }
 
  private:
   GameDefPtr def_;

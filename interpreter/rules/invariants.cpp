@@ -32,11 +32,11 @@ InvariantReport check_invariants(Game& game, const InvariantOptions& opt) {
         fail(std::string("position text does not read back: ") + e.what()), broken = true;
       }
       if (opt.notation_every && s.ply() % opt.notation_every == 0) {
-        auto texts = game.move_texts(s, moves);
+        auto notation = game.notation(s, moves);
         for (int i = 0; i < moves.size(); ++i) {
-          auto parsed = game.parse_move(s, moves, texts[i]);
+          auto parsed = notation.parse(notation.texts()[i]);
           if (parsed.index != i) {
-            fail(fmt::format("move '{}' does not read back: {}", texts[i], parsed.error));
+            fail(fmt::format("move '{}' does not read back: {}", notation.texts()[i], parsed.error));
             broken = true;
             break;
           }

@@ -9,10 +9,12 @@ namespace boardlab {
 
 int random_playout(Game& game, State& s, Rng& rng, MoveList& moves, int max_plies) {
   int plies = 0;
+  Move m;
   while (max_plies == 0 || plies < max_plies) {
     game.legal_moves(s, moves);
     if (moves.empty()) return plies;
-    game.apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    moves.get(static_cast<int>(rng.below(static_cast<uint32_t>(moves.size()))), m);
+    game.apply(s, m);
     ++plies;
     if (s.outcome().over()) return plies;
   }

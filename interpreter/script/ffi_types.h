@@ -19,6 +19,7 @@ typedef struct bl_state {
   uint8_t* height;   // [cell]
   uint8_t* pieces;   // [cell * stack_cap + level], level 0 at the bottom
   int32_t* reserve;  // [slot * ncodes + code]
+  int8_t* owner;     // [cell] the owner of the top piece, -1 for an empty cell
   int32_t side;
   int32_t ply;
 } bl_state;
@@ -34,8 +35,12 @@ typedef struct bl_moves {
   void (*grow)(struct bl_moves*, int32_t words_needed);
 } bl_moves;
 
+// What the host hands to each hook call. Lua casts it once at load: converting pointers per
+// call would stop the trace compiler.
 typedef struct bl_host {
   int32_t ticks_left;  // loop steps left in this hook call
   int32_t tick_limit;
+  bl_state state;      // the state of this call
+  bl_moves* moves;     // where generate writes
 } bl_host;
 }

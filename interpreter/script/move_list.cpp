@@ -34,11 +34,17 @@ void MoveList::grow(bl_moves* m, int32_t words_needed) {
 }
 
 Move MoveList::operator[](int i) const {
+  Move m;
+  get(i, m);
+  return m;
+}
+
+void MoveList::get(int i, Move& m) const {
   if (i < 0 || i >= raw_.count) throw ScriptError(fmt::format("no move {} in a list of {}", i, raw_.count));
   int32_t at = starts_[i];
   if (at < 0 || at >= raw_.nwords) throw ScriptError("the move buffer is corrupt");
   auto header = static_cast<uint32_t>(words_[at]);
-  Move m;
+  m.count = 0;
   int count = static_cast<int>(header & 0xFF);
   m.flags = static_cast<uint8_t>((header >> 8) & 0xFF);
   if (count > kMaxActions || at + 1 + 2 * count > raw_.nwords) throw ScriptError("the move buffer is corrupt");
@@ -47,7 +53,6 @@ Move MoveList::operator[](int i) const {
     m.push(Action{static_cast<Op>(w0 & 0xFF), static_cast<uint8_t>((w0 >> 8) & 0xFF), static_cast<uint16_t>(w0 >> 16),
                   static_cast<uint16_t>(w1 & 0xFFFF), static_cast<uint16_t>(w1 >> 16)});
   }
-  return m;
 }
 
 void MoveList::push(const Move& m) {

@@ -19,6 +19,7 @@ class MoveList {
   int size() const { return raw_.count; }
   bool empty() const { return raw_.count == 0; }
   Move operator[](int i) const;  // decodes; throws ScriptError on a malformed entry
+  void get(int i, Move& out) const;
   void push(const Move& m);
   int find(const Move& m) const;  // index or -1
   bl_moves* raw() { return &raw_; }

@@ -237,16 +237,14 @@ void ScriptHost::call(int fn_ref, const char* hook, const State& s, int nargs, i
 
 void ScriptHost::generate(State& s, MoveList& out) {
   out.clear();
-  cur_ = s.view();
-  lua_pushlightuserdata(L_, &cur_);
-  lua_pushlightuserdata(L_, out.raw());
-  call(generate_ref_, "generate", s, 2, 0);
+  host_.state = s.view();
+  host_.moves = out.raw();
+  call(generate_ref_, "generate", s, 0, 0);
 }
 
 std::optional<Outcome> ScriptHost::result(State& s) {
-  cur_ = s.view();
-  lua_pushlightuserdata(L_, &cur_);
-  call(result_ref_, "result", s, 1, 1);
+  host_.state = s.view();
+  call(result_ref_, "result", s, 0, 1);
   std::optional<Outcome> r;
   if (lua_isnumber(L_, -1)) {
     r = Outcome{Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(lua_tointeger(L_, -1))};
@@ -258,8 +256,7 @@ std::optional<Outcome> ScriptHost::result(State& s) {
 }
 
 std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {
-  cur_ = s.view();
-  lua_pushlightuserdata(L_, &cur_);
+  host_.state = s.view();
   lua_createtable(L_, m.count, 1);
   for (int i = 0; i < m.count; ++i) {
     const Action& a = m.actions[i];
@@ -277,7 +274,7 @@ std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {
   }
   lua_pushinteger(L_, m.flags);
   lua_setfield(L_, -2, "flags");
-  call(notation_ref_, "notation", s, 2, 1);
+  call(notation_ref_, "notation", s, 1, 1);
   std::vector<std::string> out;
   for (int i = 1;; ++i) {
     lua_rawgeti(L_, -1, i);

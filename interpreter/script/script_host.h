@@ -45,7 +45,6 @@ class ScriptHost {
   bool has_result_ = false;
   bl_board board_{};
   bl_host host_{};
-  bl_state cur_{};
   std::vector<uint8_t> playable_;
 };
 

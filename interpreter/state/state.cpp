@@ -9,6 +9,7 @@ namespace boardlab {
 
 State::State(const GameDef& def) : def_(&def) {
   height_.assign(def.board.ncells, 0);
+  owner_.assign(def.board.ncells, -1);
   pieces_.assign(static_cast<size_t>(def.board.ncells) * def.stack_cap, 0);
   reserve_.assign(def.reserve_slots.size() * def.ncodes, 0);
   for (const auto& e : def.setup)
@@ -21,11 +22,6 @@ uint64_t State::hash() const { return board_hash_ ^ def_->z_side[side_]; }
 
 uint64_t State::repetition_key() const {
   return def_->repetition_key == RepetitionKey::Board ? board_hash_ : hash();
-}
-
-int State::occurrences() const {
-  auto it = seen_.find(repetition_key());
-  return it == seen_.end() ? 0 : it->second;
 }
 
 int State::total_pieces() const {
@@ -46,6 +42,7 @@ std::optional<Move> State::last_move() const {
 
 void State::clear() {
   std::fill(height_.begin(), height_.end(), 0);
+  std::fill(owner_.begin(), owner_.end(), -1);
   std::fill(pieces_.begin(), pieces_.end(), 0);
   std::fill(reserve_.begin(), reserve_.end(), 0);
   board_hash_ = 0;
@@ -77,11 +74,10 @@ void State::reset_history() {
 
 void State::count_position(int delta) {
   if (def_->repetition_count == 0) return;
-  uint64_t key = repetition_key();
   if (delta > 0) {
-    ++seen_[key];
-  } else if (auto it = seen_.find(key); it != seen_.end() && --it->second == 0) {
-    seen_.erase(it);
+    occurrences_ = seen_.add(repetition_key());
+  } else {
+    seen_.remove(repetition_key());
   }
 }
 
@@ -96,6 +92,7 @@ void State::lift(int cell, int n, uint8_t* out) {
     col[level] = 0;
   }
   height_[cell] = static_cast<uint8_t>(h - n);
+  owner_[cell] = static_cast<int8_t>(h - n ? def_->owner_of[col[h - n - 1]] : -1);
 }
 
 void State::drop(int cell, const uint8_t* in, int n) {
@@ -107,6 +104,7 @@ void State::drop(int cell, const uint8_t* in, int n) {
     board_hash_ ^= def_->z_piece[(static_cast<size_t>(cell) * cap + h + i) * nc + in[i]];
   }
   height_[cell] = static_cast<uint8_t>(h + n);
+  if (n) owner_[cell] = static_cast<int8_t>(def_->owner_of[in[n - 1]]);
 }
 
 void State::add_reserve(int slot, int code, int delta) {
@@ -132,7 +130,7 @@ void State::apply(const Move& m) {
   // Validate first, so that a bad move from a script leaves the state untouched.
   {
     // Heights as the actions change them; the moves are short, so a small list suffices.
-    std::array<std::pair<int, int>, 2 * kMaxActions> touched{};
+    std::array<std::pair<int, int>, 2 * kMaxActions> touched;  // not zeroed: only [0, nt) is read
     int nt = 0;
     auto h = [&](int cell) -> int& {
       for (int i = 0; i < nt; ++i)
@@ -272,12 +270,13 @@ void State::undo() {
   side_ = rec.side;
   outcome_ = rec.outcome;
   --ply_;
+  if (def_->repetition_count) occurrences_ = seen_.count(repetition_key());
   undo_actions_.resize(rec.actions_at);
   undo_.pop_back();
 }
 
 bl_state State::view() {
-  return bl_state{height_.data(), pieces_.data(), reserve_.data(), side_, ply_};
+  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), side_, ply_};
 }
 
 bool State::same_position(const State& o) const {

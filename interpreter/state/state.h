@@ -4,12 +4,12 @@
 #pragma once
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "core/move.h"
 #include "rules/game_def.h"
 #include "script/ffi_types.h"
+#include "state/repetition_table.h"
 
 namespace boardlab {
 
@@ -33,12 +33,12 @@ class State {
   int height(int cell) const { return height_[cell]; }
   uint8_t piece(int cell, int level) const { return pieces_[cell * def_->stack_cap + level]; }
   uint8_t top(int cell) const { return height_[cell] ? piece(cell, height_[cell] - 1) : 0; }
-  int owner(int cell) const { return height_[cell] ? def_->owner_of[top(cell)] : -1; }
+  int owner(int cell) const { return owner_[cell]; }
   int32_t reserve(int slot, int code) const { return reserve_[slot * def_->ncodes + code]; }
   uint64_t hash() const;              // position + side to move
   uint64_t board_hash() const { return board_hash_; }  // position only
   uint64_t repetition_key() const;
-  int occurrences() const;            // how often the current repetition key has occurred
+  int occurrences() const { return occurrences_; }  // how often the current repetition key has occurred
   const Outcome& outcome() const { return outcome_; }
   void set_outcome(Outcome o) { outcome_ = o; }
   int total_pieces() const;           // on the board and in reserves
@@ -75,14 +75,15 @@ class State {
 
   const GameDef* def_;
   std::vector<uint8_t> height_, pieces_;
+  std::vector<int8_t> owner_;  // the top piece's owner per cell (-1: empty); kept for the scripts' speed
   std::vector<int32_t> reserve_;
-  int side_ = 0, ply_ = 0, removed_ = 0;
+  int side_ = 0, ply_ = 0, removed_ = 0, occurrences_ = 0;
   uint64_t board_hash_ = 0;
   Outcome outcome_;
   std::vector<UndoRecord> undo_;
   std::vector<Action> undo_actions_;
   std::vector<uint8_t> undo_bytes_;  // pieces removed or replaced, for undo
-  std::unordered_map<uint64_t, uint16_t> seen_;  // repetition key -> occurrences
+  RepetitionTable seen_;  // repetition key -> occurrences
 };
 
 }  // namespace boardlab

@@ -22,6 +22,7 @@ typedef struct bl_state {
   uint8_t* height;
   uint8_t* pieces;
   int32_t* reserve;
+  int8_t* owner;
   int32_t side;
   int32_t ply;
 } bl_state;
@@ -36,13 +37,17 @@ typedef struct bl_moves {
 typedef struct bl_host {
   int32_t ticks_left;
   int32_t tick_limit;
+  bl_state state;
+  bl_moves* moves;
 } bl_host;
 ]]
 
+-- BOARDLAB_JIT_LOG=FILE writes LuaJIT's trace log (jit.v): where traces abort and why.
+if os.getenv("BOARDLAB_JIT_LOG") then require("jit.v").start(os.getenv("BOARDLAB_JIT_LOG")) end
+
 local B = ffi.cast("const bl_board*", board_ud)
 local H = ffi.cast("bl_host*", host_ud)
-local S = nil -- the state of the current hook call (bl_state*)
-local M = nil -- the move buffer of the current generate call (bl_moves*)
+local S = H.state -- the state of the current hook call: the host rewrites it per call
 
 local NC, ND, NP, NCODES, NSLOTS = B.ncells, B.ndirs, B.nplayers, B.ncodes, B.nslots
 local CAP, MAXRAY = B.stack_cap, B.max_ray
@@ -92,6 +97,45 @@ function board.y(c)
   if not (c >= 0 and c < NC) then bad("cell", c, "board.y") end
   return Y[c]
 end
+-- The distinct cells that rays of length k reach from c, whatever the direction (not c
+-- itself, not off the board): entries first[i] .. first[i + 1] - 1 of `cells` (and of
+-- `lengths`, which holds k) with i = c * (max_ray + 1) + k. Since i grows with k, the
+-- entries for k = k1..k2 are the single run first[c * (max_ray + 1) + k1] ..
+-- first[c * (max_ray + 1) + k2 + 1] - 1. Games whose moves are identified by (from, to, k),
+-- like stacks that bounce off walls, walk these instead of the directions. Kept as FFI
+-- arrays for moves.stack_targets; scripts get copies as Lua tables.
+local TF, TC, TK -- first (int32), cells (int16), lengths (uint8)
+local function build_targets()
+  local first, cells, lens, n = {}, {}, {}, 0
+  for c = 0, NC - 1 do
+    for k = 0, MAXRAY do
+      first[c * RAYLEN + k] = n
+      local seen = {}
+      for d = 0, (k > 0 and ND or 0) - 1 do
+        local t = RAY[(c * ND + d) * RAYLEN + k]
+        if t >= 0 and t ~= c and not seen[t] then
+          seen[t] = true
+          cells[n], lens[n] = t, k
+          n = n + 1
+        end
+      end
+    end
+  end
+  first[NC * RAYLEN] = n
+  TF = ffi.new("int32_t[?]", NC * RAYLEN + 1)
+  TC = ffi.new("int16_t[?]", n + 1)
+  TK = ffi.new("uint8_t[?]", n + 1)
+  for i = 0, NC * RAYLEN do TF[i] = first[i] end
+  for i = 0, n - 1 do TC[i], TK[i] = cells[i], lens[i] end
+  return first, cells, lens
+end
+local target_tables
+function board.distinct_targets()
+  if not target_tables then target_tables = { build_targets() } end
+  local f, c, l = target_tables[1], target_tables[2], target_tables[3]
+  local copy = function(t) local o = {} for i, v in pairs(t) do o[i] = v end return o end
+  return copy(f), copy(c), copy(l)
+end
 function board.cell(name) return cell_id[name] end
 function board.name(c) return info.cells[c + 1] end
 function board.dir(name) return dir_id[name] end
@@ -114,9 +158,7 @@ function state.top(c)
 end
 function state.owner(c)
   if not (c >= 0 and c < NC) then bad("cell", c, "state.owner") end
-  local h = S.height[c]
-  if h == 0 then return -1 end
-  return OWNER[S.pieces[c * CAP + h - 1]]
+  return S.owner[c]
 end
 function state.piece(c, level)
   if not (c >= 0 and c < NC) then bad("cell", c, "state.piece") end
@@ -131,10 +173,20 @@ end
 
 ------------------------------------------------------------------------------------------
 -- moves: writing legal moves into the C++ buffer
+--
+-- The fill counts live in upvalues during a generate call and go back to the struct at its
+-- end: kept in the struct, every store into the word array (int32) would force the JIT to
+-- reload them (same type, so they may alias). The array pointers are read as
+-- H.moves.words where they are used, never kept in a variable: a pointer held in a variable
+-- that lives across a trace boundary is boxed, an allocation per call.
+local nw, nm, capw, capm = 0, 0, 0, 0
 local open_at, open_actions = -1, 0
 
-local function reserve_words(n)
-  if M.nwords + n > M.cap_words or M.count >= M.cap_moves then M.grow(M, n) end
+local function grow(need)
+  local M = H.moves
+  M.nwords, M.count = nw, nm
+  M.grow(M, need)
+  capw, capm = M.cap_words, M.cap_moves
 end
 
 local moves = {}
@@ -144,30 +196,50 @@ function moves.stack(from, to, n, flags)
   if not (to >= 0 and to < NC) then bad("cell", to, "moves.stack") end
   if not (n >= 1 and n <= CAP) then bad("count", n, "moves.stack") end
   if open_at >= 0 then error("moves.stack: a move begun with moves.begin is still open", 2) end
-  reserve_words(3)
-  local w, at = M.words, M.nwords
-  w[at] = bor(1, lshift(flags or 0, 8))
-  w[at + 1] = bor(1, lshift(n, 8), lshift(from, 16))
-  w[at + 2] = to
-  M.starts[M.count] = at
-  M.count = M.count + 1
-  M.nwords = at + 3
+  if nw + 3 > capw or nm >= capm then grow(3) end
+  H.moves.words[nw] = bor(1, lshift(flags or 0, 8))
+  H.moves.words[nw + 1] = bor(1, lshift(n, 8), lshift(from, 16))
+  H.moves.words[nw + 2] = to
+  H.moves.starts[nm] = nw
+  nm = nm + 1
+  nw = nw + 3
+end
+-- Every stack move from `from` to a distinct ray target (see board.distinct_targets) of
+-- every length k in kmin..kmax: one call instead of a Lua loop per move.
+function moves.stack_targets(from, kmin, kmax)
+  if not (from >= 0 and from < NC) then bad("cell", from, "moves.stack_targets") end
+  if kmin < 1 then kmin = 1 end
+  if kmax > MAXRAY then kmax = MAXRAY end
+  if kmin > kmax then return end
+  if open_at >= 0 then error("moves.stack_targets: a move begun with moves.begin is still open", 2) end
+  if not TF then build_targets() end
+  local at = from * RAYLEN
+  local j0, j1 = TF[at + kmin], TF[at + kmax + 1]
+  if nw + 3 * (j1 - j0) > capw or nm + (j1 - j0) > capm then grow(3 * (j1 - j0) + 3) end
+  local head = lshift(from, 16) + 1
+  for j = j0, j1 - 1 do
+    H.moves.words[nw] = 1
+    H.moves.words[nw + 1] = head + lshift(TK[j], 8)
+    H.moves.words[nw + 2] = TC[j]
+    H.moves.starts[nm] = nw
+    nm = nm + 1
+    nw = nw + 3
+  end
 end
 function moves.begin(flags)
   if open_at >= 0 then error("moves.begin: the previous move was not committed", 2) end
-  reserve_words(1)
-  open_at, open_actions = M.nwords, 0
-  M.words[open_at] = lshift(flags or 0, 8)
-  M.nwords = open_at + 1
+  if nw + 1 > capw or nm >= capm then grow(1) end
+  open_at, open_actions = nw, 0
+  H.moves.words[nw] = lshift(flags or 0, 8)
+  nw = nw + 1
 end
 local function act(fname, op, n, a, b, c)
   if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
   if open_actions >= 48 then error(fname .. ": a move has at most 48 actions", 3) end
-  reserve_words(2)
-  local at = M.nwords
-  M.words[at] = bor(op, lshift(n, 8), lshift(a, 16))
-  M.words[at + 1] = bor(b, lshift(c, 16))
-  M.nwords = at + 2
+  if nw + 2 > capw then grow(2) end
+  H.moves.words[nw] = bor(op, lshift(n, 8), lshift(a, 16))
+  H.moves.words[nw + 1] = bor(b, lshift(c, 16))
+  nw = nw + 2
   open_actions = open_actions + 1
 end
 local function check_cell(c, fname) if not (c >= 0 and c < NC) then bad("cell", c, fname) end end
@@ -202,9 +274,10 @@ function moves.mark(c)
 end
 function moves.commit()
   if open_at < 0 then error("moves.commit: no move is open", 2) end
-  M.words[open_at] = bor(M.words[open_at], open_actions)
-  M.starts[M.count] = open_at
-  M.count = M.count + 1
+  if nm >= capm then grow(0) end
+  H.moves.words[open_at] = bor(H.moves.words[open_at], open_actions)
+  H.moves.starts[nm] = open_at
+  nm = nm + 1
   open_at = -1
 end
 
@@ -286,17 +359,16 @@ end
 
 function R.has(name) return hooks[name] ~= nil end
 
-function R.generate(sp, mp)
-  S = ffi.cast("bl_state*", sp)
-  M = ffi.cast("bl_moves*", mp)
-  open_at = -1
+function R.generate()
+  capw, capm = H.moves.cap_words, H.moves.cap_moves
+  nw, nm, open_at = 0, 0, -1
   hooks.generate()
   if open_at >= 0 then error("generate: a move begun with moves.begin was not committed", 0) end
+  H.moves.nwords, H.moves.count = nw, nm
 end
 
 -- Returns nil while the game goes on, a winner's id, or "draw".
-function R.result(sp)
-  S = ffi.cast("bl_state*", sp)
+function R.result()
   local r = hooks.result()
   if r == nil or r == "draw" then return r end
   if type(r) == "string" and player_id[r] then return player_id[r] end
@@ -306,8 +378,7 @@ end
 
 -- The spellings of a move, most preferred first. `mv` is a list of actions
 -- {op=, n=, a=, b=, c=} with op names from OP.
-function R.notation(sp, mv)
-  S = ffi.cast("bl_state*", sp)
+function R.notation(mv)
   local f = hooks.notation or default_notation
   local r = f(mv, api)
   if type(r) == "string" then return { r } end
