@@ -4,28 +4,22 @@
 -- (from, to, k): two directions that reach the same square with the same k are one move,
 -- so the generator writes a move per distinct ray target (moves.stack_targets) rather than
 -- per direction.
-local ncells = board.ncells
-local height, owner, side = state.height, state.owner, state.side
+local height, side = state.height, state.side
+local nmine, mine = state.nmine, state.mine
 local stack_targets = moves.stack_targets
 local max_height = game.options.max_height
 
-local mine = {} -- the cells whose stacks the side to move owns (0-based, reused)
-
 function generate()
-  local me = side()
-  local n, too_tall = 0, false
-  for c = 0, ncells - 1 do
-    if owner(c) == me then
-      mine[n] = c
-      n = n + 1
-      if height(c) > max_height then too_tall = true end
-    end
+  local n = nmine() -- the stacks the side to move owns
+  -- The too-tall rule: with a stack taller than the limit, only such stacks may move, and
+  -- they must leave at most the limit behind (moving the whole stack is fine).
+  local too_tall = false
+  for i = 0, n - 1 do
+    if height(mine(i)) > max_height then too_tall = true end
   end
   for i = 0, n - 1 do
-    local from = mine[i]
+    local from = mine(i)
     local h = height(from)
-    -- The too-tall rule: with a stack taller than the limit, only such stacks may move,
-    -- and they must leave at most the limit behind (moving the whole stack is fine).
     local kmin = 1
     if too_tall then kmin = h > max_height and h - max_height or h + 1 end
     stack_targets(from, kmin, h)

@@ -22,6 +22,10 @@ typedef struct bl_state {
   int8_t* owner;     // [cell] the owner of the top piece, -1 for an empty cell
   int32_t side;
   int32_t ply;
+  // For generate: the cells whose top piece the side to move owns, in cell order (the host
+  // lists them before the call; a scan in C++ is cheaper than one in Lua).
+  int16_t* mine;
+  int32_t nmine;
 } bl_state;
 
 // Moves are written as words: a header (actions | flags << 8) then two words per action

@@ -153,7 +153,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
 
   std::string source;
   try {
-    source = std::getenv("BL_NOINST") ? "local __bl_tick = ...; " + read_file(def.script_file) : instrument_lua(read_file(def.script_file));
+    source = instrument_lua(read_file(def.script_file));
   } catch (const std::invalid_argument& e) {
     throw ScriptError(fmt::format("{}: {}", def.script_display, e.what()));
   }
@@ -238,6 +238,12 @@ void ScriptHost::call(int fn_ref, const char* hook, const State& s, int nargs, i
 void ScriptHost::generate(State& s, MoveList& out) {
   out.clear();
   host_.state = s.view();
+  mine_.resize(def_.board.ncells);
+  int n = 0;
+  for (int c = 0; c < def_.board.ncells; ++c)
+    if (s.owner(c) == s.side()) mine_[n++] = static_cast<int16_t>(c);
+  host_.state.mine = mine_.data();
+  host_.state.nmine = n;
   host_.moves = out.raw();
   call(generate_ref_, "generate", s, 0, 0);
 }

@@ -45,7 +45,7 @@ class ScriptHost {
   bool has_result_ = false;
   bl_board board_{};
   bl_host host_{};
-  std::vector<uint8_t> playable_;
+  std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
 };
 
 // Where the trusted Lua library lives (scripts/lib under the data directory).

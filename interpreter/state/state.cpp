@@ -276,7 +276,7 @@ void State::undo() {
 }
 
 bl_state State::view() {
-  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), side_, ply_};
+  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), side_, ply_, nullptr, 0};
 }
 
 bool State::same_position(const State& o) const {

@@ -25,6 +25,8 @@ typedef struct bl_state {
   int8_t* owner;
   int32_t side;
   int32_t ply;
+  int16_t* mine;
+  int32_t nmine;
 } bl_state;
 typedef struct bl_moves {
   int32_t* words;
@@ -146,6 +148,13 @@ function board.dir_name(d) return info.dirs[d + 1] end
 local state = {}
 function state.side() return S.side end
 function state.ply() return S.ply end
+-- In generate: how many cells the side to move owns (its piece on top), and the i-th of
+-- them (0-based, in cell order).
+function state.nmine() return S.nmine end
+function state.mine(i)
+  if not (i >= 0 and i < S.nmine) then bad("index", i, "state.mine") end
+  return S.mine[i]
+end
 function state.height(c)
   if not (c >= 0 and c < NC) then bad("cell", c, "state.height") end
   return S.height[c]
