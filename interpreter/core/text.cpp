@@ -23,8 +23,9 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string closest(std::string_view word, const std::vector<std::string>& candidates) {
+  // Short names are too alike to guess between: no suggestion below three letters.
   std::string best;
-  size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
+  size_t best_d = word.size() < 3 ? 0 : std::max<size_t>(1, word.size() / 3) + 1;
   for (const auto& c : candidates) {
     size_t d = edit_distance(word, c);
     if (d < best_d) {

@@ -44,7 +44,8 @@ std::string display_path(const fs::path& p) {
 YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Diagnostics& diags) {
   if (!over_options || !over_options->is_map()) return over_options;
   auto out = std::make_shared<YNode>(*over_options);
-  for (auto& [name, value] : out->fields) {
+  for (size_t i = 0; i < out->fields.size(); ++i) {
+    auto& [name, value] = out->fields[i];
     if (!value->is_scalar()) continue;
     const YNode* decl = base_options ? base_options->get(name) : nullptr;
     if (!decl || !decl->is_map()) {
@@ -52,7 +53,7 @@ YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Dia
       if (base_options)
         for (const auto& f : base_options->fields) known.push_back(f.first);
       std::string hint = closest(name, known);
-      diags.error(value->pos, fmt::format("unknown option '{}'{}", name,
+      diags.error(out->key_pos[i], fmt::format("unknown option '{}'{}", name,
                                           hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
       value = nullptr;
       continue;
@@ -62,8 +63,11 @@ YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Dia
       if (k == "default") v = value;
     value = replaced;
   }
-  std::erase_if(out->fields, [](const auto& f) { return f.second == nullptr; });
-  out->key_pos.resize(out->fields.size());
+  for (size_t i = out->fields.size(); i-- > 0;)
+    if (!out->fields[i].second) {
+      out->fields.erase(out->fields.begin() + static_cast<long>(i));
+      out->key_pos.erase(out->key_pos.begin() + static_cast<long>(i));
+    }
   return out;
 }
 
@@ -327,7 +331,8 @@ class Builder {
         int c = g.code_of_glyph(ch);
         if (c < 0) {
           std::vector<std::string> glyphs;
-          for (int x = 1; x < g.ncodes; ++x) glyphs.emplace_back(1, g.glyph_of[x]);
+          for (int x = 1; x < g.ncodes; ++x)
+            if (g.glyph_of[x] != '?') glyphs.emplace_back(1, g.glyph_of[x]);
           unknown(st.pos, "piece glyph", std::string(1, ch), glyphs);
           stack.clear();
           break;
@@ -374,15 +379,15 @@ class Builder {
     }
   }
 
-  int int_value(const YNode& n, const char* what, int min) {
+  int int_value(const YNode& n, const char* what, int min, int max = 100'000'000) {
     std::string v = resolve(n);
     auto x = parse_int(v);
     if (!x) {
       if (!v.empty()) diags_.error(n.pos, fmt::format("'{}' must be a whole number, not '{}'", what, v));
       return min;
     }
-    if (*x < min || *x > 100'000'000) {
-      diags_.error(n.pos, fmt::format("'{}' must be at least {}", what, min));
+    if (*x < min || *x > max) {
+      diags_.error(n.pos, fmt::format("'{}' must be between {} and {}", what, min, max));
       return min;
     }
     return static_cast<int>(*x);
@@ -390,8 +395,8 @@ class Builder {
 
   void limits(GameDef& g) {
     if (const YNode* l = root_.get("limits")) {
-      if (const YNode* t = l->get("ticks")) g.tick_limit = int_value(*t, "limits.ticks", 1000);
-      if (const YNode* m = l->get("memory_mb")) g.memory_limit = int64_t{int_value(*m, "limits.memory_mb", 16)} << 20;
+      if (const YNode* t = l->get("ticks")) g.tick_limit = int_value(*t, "limits.ticks", 1000, 2'000'000'000);
+      if (const YNode* m = l->get("memory_mb")) g.memory_limit = int64_t{int_value(*m, "limits.memory_mb", 16, 65536)} << 20;
     }
   }
 

@@ -345,7 +345,7 @@ local function tick()
   H.ticks_left = t
   if t < 0 then
     error(format("the script ran too long: more than %d loop steps in one call (an endless loop?)",
-      H.tick_limit), 3)
+      H.tick_limit), 2)
   end
 end
 

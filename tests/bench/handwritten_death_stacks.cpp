@@ -33,9 +33,6 @@ struct Tables {
 };
 const Tables T;
 
-struct Move {
-  int8_t from, to, k;
-};
 
 // A small open-addressing multiset of board hashes for the repetition rule.
 class Seen {
@@ -57,6 +54,59 @@ class Seen {
 };
 
 }  // namespace
+
+Position start_position() {
+  Position p;
+  for (int f = 0; f < N; ++f) {
+    p.height[5 * N + f] = p.height[f] = 2;
+    p.pieces[5 * N + f][0] = p.pieces[5 * N + f][1] = 0;
+    p.pieces[f][0] = p.pieces[f][1] = 1;
+  }
+  return p;
+}
+
+int legal_moves(const Position& p, Move* out) {
+  bool too_tall = false;
+  for (int c = 0; c < CELLS; ++c)
+    if (p.height[c] > MAX_H && p.pieces[c][p.height[c] - 1] == p.side) too_tall = true;
+  int n = 0;
+  for (int c = 0; c < CELLS; ++c) {
+    int h = p.height[c];
+    if (!h || p.pieces[c][h - 1] != p.side) continue;
+    int kmin = too_tall ? (h > MAX_H ? h - MAX_H : h + 1) : 1;
+    for (int k = kmin; k <= h; ++k) {
+      uint64_t used = 0;
+      for (int d = 0; d < 8; ++d) {
+        int t = T.target[c][k][d];
+        if (t == c || (used >> t & 1)) continue;
+        used |= uint64_t{1} << t;
+        out[n++] = {static_cast<int8_t>(c), static_cast<int8_t>(t), static_cast<int8_t>(k)};
+      }
+    }
+  }
+  return n;
+}
+
+void play(Position& p, const Move& m) {
+  int hf = p.height[m.from], ht = p.height[m.to];
+  for (int i = 0; i < m.k; ++i) p.pieces[m.to][ht + i] = p.pieces[m.from][hf - m.k + i];
+  p.height[m.from] = static_cast<uint8_t>(hf - m.k);
+  p.height[m.to] = static_cast<uint8_t>(ht + m.k);
+  p.side = 1 - p.side;
+}
+
+uint64_t perft(const Position& p, int depth) {
+  std::vector<Move> moves(CELLS * CAP * 8);
+  int n = legal_moves(p, moves.data());
+  if (depth == 1) return static_cast<uint64_t>(n);
+  uint64_t total = 0;
+  for (int i = 0; i < n; ++i) {
+    Position q = p;
+    play(q, moves[i]);
+    total += perft(q, depth - 1);
+  }
+  return total;
+}
 
 PlayoutResult death_stacks_playout(boardlab::Rng& rng, int max_plies) {
   uint8_t height[CELLS] = {};

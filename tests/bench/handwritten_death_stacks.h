@@ -8,6 +8,21 @@
 
 namespace handwritten {
 
+// The position and move generator, also used by tests as an independent second opinion on
+// the interpreter's Death Stacks moves. Cells are 0..35, a1 = 0, b1 = 1, ..., f6 = 35.
+struct Position {
+  uint8_t height[36] = {};
+  uint8_t pieces[36][24] = {};  // bottom to top: 0 red, 1 black
+  int side = 0;                 // 0 red, 1 black
+};
+struct Move {
+  int8_t from, to, k;
+};
+Position start_position();
+int legal_moves(const Position& p, Move* out);  // out needs room for 36 * 24 * 8 moves
+void play(Position& p, const Move& m);
+uint64_t perft(const Position& p, int depth);
+
 struct PlayoutResult {
   int plies = 0;
   int winner = -1;  // -1: a draw or stopped at the cap

@@ -1,0 +1,70 @@
+// Test helpers.
+#include "helpers.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "rules/bundled.h"
+
+namespace testing {
+
+namespace fs = std::filesystem;
+
+TempDir::TempDir() {
+  std::random_device rd;
+  path_ = (fs::temp_directory_path() / ("boardlab-test-" + std::to_string(rd()))).string();
+  fs::create_directories(path_);
+}
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+std::string TempDir::write(const std::string& name, const std::string& text) const {
+  std::string p = path_ + "/" + name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml) {
+  dir.write("tiny.lua", lua);
+  return dir.write("tiny.yaml",
+                   "name: tiny\n"
+                   "script: tiny.lua\n"
+                   "players: [{name: a}, {name: b}]\n"
+                   "board: {kind: grid, size: [3, 3]}\n"
+                   "pieces: {p: {glyphs: {a: x, b: o}}}\n"
+                   "setup: [{stack: x, cells: [a1]}, {stack: o, cells: [c3]}]\n" +
+                       extra_yaml);
+}
+
+std::unique_ptr<boardlab::Game> bundled(const std::string& name,
+                                        const std::vector<std::pair<std::string, std::string>>& options) {
+  return std::make_unique<boardlab::Game>(boardlab::load_game_def(boardlab::resolve_game(name), options));
+}
+
+std::vector<std::string> legal_texts(boardlab::Game& game, boardlab::State& s) {
+  boardlab::MoveList moves;
+  game.legal_moves(s, moves);
+  return game.move_texts(s, moves);
+}
+
+void play(boardlab::Game& game, boardlab::State& s, const std::string& text) {
+  boardlab::MoveList moves;
+  game.legal_moves(s, moves);
+  auto parsed = game.notation(s, moves).parse(text);
+  INFO(parsed.error);
+  REQUIRE(parsed.index >= 0);
+  game.apply(s, moves[parsed.index]);
+}
+
+int random_games(int full) {
+#ifdef BOARDLAB_SANITIZED_BUILD
+  return full / 10;
+#else
+  return full;
+#endif
+}
+
+}  // namespace testing

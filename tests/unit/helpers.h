@@ -1,0 +1,37 @@
+// Test helpers: games written to a temporary folder, and shortcuts for moves by notation.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+
+namespace testing {
+
+// A folder under the system's temp directory, removed with the object.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  std::string write(const std::string& name, const std::string& text) const;  // returns the path
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// A 3x3 grid game with one piece each, whose script is `lua`; `extra_yaml` is appended.
+std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml = "");
+
+std::unique_ptr<boardlab::Game> bundled(const std::string& name,
+                                        const std::vector<std::pair<std::string, std::string>>& options = {});
+
+// The printed notation of every legal move of `s`.
+std::vector<std::string> legal_texts(boardlab::Game& game, boardlab::State& s);
+// Plays a move given in notation; fails the test if it is not legal.
+void play(boardlab::Game& game, boardlab::State& s, const std::string& text);
+
+// How many random games the invariant tests play (fewer in the sanitized build).
+int random_games(int full);
+
+}  // namespace testing

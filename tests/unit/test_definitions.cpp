@@ -1,0 +1,78 @@
+// Definitions: the bad-definition catalogue (each file in tests/bad-definitions/ ends with
+// the exact messages it must produce, as `# expect:` lines), and variants.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "core/diagnostics.h"
+#include "helpers.h"
+#include "rules/bundled.h"
+
+using namespace boardlab;
+namespace fs = std::filesystem;
+
+TEST_CASE("every bad definition produces exactly its expected messages") {
+  int files = 0;
+  std::vector<fs::path> paths;
+  for (const auto& e : fs::directory_iterator("tests/bad-definitions")) paths.push_back(e.path());
+  std::sort(paths.begin(), paths.end());
+  for (const auto& path : paths) {
+    const std::string file = path.string();
+    std::ifstream in(file);
+    std::string line, expected;
+    while (std::getline(in, line)) {
+      if (line.rfind("# expect: ", 0) != 0) continue;
+      std::string msg = line.substr(10);
+      if (auto at = msg.find("{file}"); at != std::string::npos) msg.replace(at, 6, file);
+      expected += msg + "\n";
+    }
+    INFO(file);
+    REQUIRE_FALSE(expected.empty());
+    std::string got;
+    try {
+      load_game_def(file);
+    } catch (const DefinitionError& e) {
+      got = e.diags.str();
+    }
+    CHECK(got == expected);
+    ++files;
+  }
+  CHECK(files >= 9);
+}
+
+TEST_CASE("every bundled definition loads") {
+  auto defs = bundled_definitions();
+  CHECK(defs.size() >= 3);
+  for (const auto& d : defs) {
+    INFO(d);
+    CHECK_NOTHROW(load_game_def(d));
+  }
+}
+
+TEST_CASE("variants change options without new rules") {
+  auto base = load_game_def(resolve_game("death-stacks"));
+  auto tall5 = load_game_def(resolve_game("death-stacks-tall5"));
+  auto black = load_game_def(resolve_game("death-stacks-black-first"));
+  CHECK(base->option("max_height")->value == "4");
+  CHECK(tall5->option("max_height")->value == "5");
+  CHECK(tall5->name == "death-stacks-tall5");
+  CHECK(base->first_player == base->player_index("red"));
+  CHECK(black->first_player == black->player_index("black"));
+  CHECK(black->script_file == base->script_file);
+  SECTION("options set from outside override the definition") {
+    auto d = load_game_def(resolve_game("death-stacks"), {{"first_player", "black"}, {"max_height", "6"}});
+    CHECK(d->first_player == d->player_index("black"));
+    CHECK(d->option("max_height")->value == "6");
+    CHECK_THROWS_WITH(load_game_def(resolve_game("death-stacks"), {{"max_heigth", "6"}}),
+                      Catch::Contains("unknown option 'max_heigth' (did you mean 'max_height'?)"));
+    CHECK_THROWS_WITH(load_game_def(resolve_game("death-stacks"), {{"max_height", "tall"}}),
+                      Catch::Contains("option 'max_height' takes a whole number, not 'tall'"));
+  }
+}
+
+TEST_CASE("a cycle of extends is reported") {
+  testing::TempDir dir;
+  dir.write("a.yaml", "extends: b.yaml\n");
+  auto b = dir.write("b.yaml", "extends: a.yaml\n");
+  CHECK_THROWS_WITH(load_game_def(b), Catch::Contains("'extends' makes a cycle"));
+}

@@ -1,0 +1,43 @@
+// The loop-budget instrumentation: where checks go, where they must not, and that line
+// numbers survive.
+#include <catch2/catch.hpp>
+
+#include "script/instrument.h"
+
+using boardlab::instrument_lua;
+
+namespace {
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (size_t i = s.find(what); i != std::string::npos; i = s.find(what, i + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("budget checks go into loops, functions and labels") {
+  std::string out = instrument_lua(
+      "for i = 1, 3 do x = i end\n"
+      "while true do break end\n"
+      "repeat y = 1 until y\n"
+      "local function f(a, b) return a end\n"
+      "local g = function() end\n"
+      "::top:: goto top\n");
+  CHECK(count(out, "__bl_tick();") == 6);
+  CHECK(out.rfind("local __bl_tick = ...; ", 0) == 0);
+  CHECK(count(out, "\n") == 6);  // same lines
+  CHECK(out.find("do __bl_tick(); x = i end") != std::string::npos);
+  CHECK(out.find("function f(a, b) __bl_tick(); return a end") != std::string::npos);
+  CHECK(out.find("::top:: __bl_tick(); goto top") != std::string::npos);
+}
+
+TEST_CASE("strings and comments are left alone") {
+  std::string out = instrument_lua(
+      "local s = \"while do \\\" do\" -- do while\n"
+      "local t = [[ do ]] --[==[ function() do ]==]\n"
+      "local u = 'repeat'\n");
+  CHECK(count(out, "__bl_tick();") == 0);
+}
+
+TEST_CASE("the reserved name is refused") {
+  CHECK_THROWS_AS(instrument_lua("__bl_tick = nil\n"), std::invalid_argument);
+}

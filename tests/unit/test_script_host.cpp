@@ -1,0 +1,113 @@
+// The Lua host: the sandbox, the loop budget, the memory cap, error messages, and the FFI
+// struct layouts agreeing between C++ and Lua.
+#include <catch2/catch.hpp>
+
+#include "core/diagnostics.h"
+#include "helpers.h"
+#include "script/ffi_types.h"
+
+using namespace boardlab;
+using Catch::Contains;
+
+namespace {
+
+// Loads a tiny game with `lua` and runs generate once; returns the error, or "" if none.
+std::string run(const std::string& lua, const std::string& extra_yaml = "") {
+  testing::TempDir dir;
+  try {
+    Game game(load_game_def(testing::tiny_definition(dir, lua, extra_yaml)));
+    State s = game.initial();
+    MoveList moves;
+    game.legal_moves(s, moves);
+    return "";
+  } catch (const ScriptError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a game script cannot reach what the sandbox leaves out") {
+  for (const char* name : {"io", "os", "ffi", "debug", "require", "dofile", "loadfile", "load", "loadstring", "jit",
+                           "getfenv", "setfenv", "coroutine", "package", "collectgarbage", "newproxy"}) {
+    INFO(name);
+    std::string err = run(std::string("function generate() local _ = ") + name + ".x end\n");
+    CHECK_THAT(err, Contains(std::string("attempt to index global '") + name + "' (a nil value)"));
+  }
+  CHECK_THAT(run("function generate() local _ = string.dump.x end\n"), Contains("attempt to index field 'dump'"));
+  CHECK_THAT(run("function generate() local _ = math.random.x end\n"), Contains("attempt to index field 'random'"));
+  CHECK_THAT(run("function generate() local _ = getmetatable('').x end\n"), Contains("attempt to index a nil value"));
+  // What the sandbox does offer works.
+  CHECK(run("assert(('ab'):rep(2) == 'abab' and math.max(1, 2) == 2 and bit.band(6, 3) == 2)\n"
+            "function generate() end\n") == "");
+}
+
+TEST_CASE("an endless loop stops with a clear error") {
+  const std::string limits = "limits: {ticks: 100000}\n";
+  for (const char* body : {"while true do end", "local x = 0 while true do x = x + 1 end",
+                           "local function f(n) return f(n + 1) end f(1)",
+                           "::again:: goto again",
+                           "while true do pcall(function() while true do end end) end"}) {
+    INFO(body);
+    std::string err = run(std::string("function generate() ") + body + " end\n", limits);
+    CHECK_THAT(err, Contains("tiny.lua:1: the script ran too long: more than 100000 loop steps in one call"));
+    CHECK_THAT(err, Contains("(hook generate, game tiny, ply 0)"));
+  }
+  // At load time too.
+  CHECK_THAT(run("while true do end\nfunction generate() end\n", limits), Contains("(hook load, game tiny, ply 0)"));
+}
+
+TEST_CASE("a script that allocates without end hits the memory cap") {
+  std::string err = run("function generate() local t, i = {}, 0 while true do i = i + 1 t[i] = {i} end end\n",
+                        "limits: {ticks: 2000000000, memory_mb: 16}\n");
+  CHECK_THAT(err, Contains("the script went over its memory limit of 16 MiB"));
+}
+
+TEST_CASE("script errors name the script line, the hook, the game and the ply, with a traceback") {
+  std::string err = run("local function helper(x)\n  return x.y\nend\nfunction generate()\n  helper(nil)\nend\n");
+  CHECK_THAT(err, Contains("tiny.lua:2: attempt to index local 'x' (a nil value) (hook generate, game tiny, ply 0)"));
+  CHECK_THAT(err, Contains("stack traceback:"));
+  CHECK_THAT(err, Contains("tiny.lua:5:"));
+  CHECK_THAT(run("function generate(\n"), Contains("tiny.lua:"));
+  CHECK_THAT(run("function generat() end\n"), Contains("function 'generat' is not a hook; did you mean 'generate'?"));
+  CHECK_THAT(run("function other() end\n"), Contains("the script must define the hook 'generate()'"));
+  CHECK_THAT(run("function generate()\n  moves.stack(-1, 0, 1)\nend\n"),
+             Contains("tiny.lua:2: moves.stack: cell -1 is out of range"));
+  CHECK_THAT(run("function generate()\n  moves.begin()\nend\n"), Contains("was not committed"));
+}
+
+TEST_CASE("C++ and Lua agree on the FFI structs") {
+  testing::TempDir dir;
+  Game game(load_game_def(testing::tiny_definition(dir, "function generate() end\n")));
+  for (const auto& [name, size] : game.host().lua_struct_sizes()) {
+    INFO(name);
+    int expected = name == "bl_board"   ? static_cast<int>(sizeof(bl_board))
+                   : name == "bl_state" ? static_cast<int>(sizeof(bl_state))
+                   : name == "bl_moves" ? static_cast<int>(sizeof(bl_moves))
+                                        : static_cast<int>(sizeof(bl_host));
+    CHECK(size == expected);
+  }
+}
+
+TEST_CASE("moves written with begin/commit carry several actions") {
+  testing::TempDir dir;
+  Game game(load_game_def(testing::tiny_definition(dir,
+      "function generate()\n"
+      "  moves.begin(1)\n"
+      "  moves.move(board.cell('a1'), board.cell('b2'), 1)\n"
+      "  moves.mark(board.cell('b2'))\n"
+      "  moves.commit()\n"
+      "  moves.stack(board.cell('a1'), board.cell('a2'), 1)\n"
+      "end\n")));
+  State s = game.initial();
+  MoveList moves;
+  game.legal_moves(s, moves);
+  REQUIRE(moves.size() == 2);
+  Move m = moves[0];
+  CHECK(m.count == 2);
+  CHECK(m.flags == 1);
+  CHECK(m.actions[0].op == Op::Move);
+  CHECK(m.actions[1].op == Op::Mark);
+  CHECK(moves[1].count == 1);
+  CHECK(game.move_texts(s, moves) == std::vector<std::string>{"a1-b2/1,@b2", "a1-a2"});
+}
