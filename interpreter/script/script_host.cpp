@@ -124,7 +124,8 @@ constexpr const char* kHooks[] = {"generate", "result", "notation", "evaluate"};
 
 ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<Alloc>()) {
   alloc_->limit = static_cast<size_t>(def.memory_limit);
-  L_ = lua_newstate(&Alloc::fn, alloc_.get());
+  state_.reset(lua_newstate(&Alloc::fn, alloc_.get()));
+  L_ = state_.get();
   if (!L_) throw ScriptError("cannot create a Lua state");
   luaL_openlibs(L_);
 
@@ -205,9 +206,9 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   has_result_ = has("result");
 }
 
-ScriptHost::~ScriptHost() {
-  if (L_) lua_close(L_);
-}
+ScriptHost::~ScriptHost() = default;
+
+void ScriptHost::Closer::operator()(lua_State* L) const { lua_close(L); }
 
 size_t ScriptHost::memory_used() const { return alloc_->used; }
 

@@ -40,7 +40,12 @@ class ScriptHost {
   const GameDef& def_;
   struct Alloc;
   std::unique_ptr<Alloc> alloc_;
-  lua_State* L_ = nullptr;
+  // Closed before alloc_ goes (members die in reverse order), also when the constructor throws.
+  struct Closer {
+    void operator()(lua_State* L) const;
+  };
+  std::unique_ptr<lua_State, Closer> state_;
+  lua_State* L_ = nullptr;  // state_.get()
   int runtime_ref_ = -1, traceback_ref_ = -1, generate_ref_ = -1, result_ref_ = -1, notation_ref_ = -1;
   bool has_result_ = false;
   bl_board board_{};

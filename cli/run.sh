@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian machine: installs what is missing, builds, then either
+# runs boardlab (`cli/run.sh play death-stacks`, or any other subcommand) or, with `test`,
+# builds the sanitizer variant too and runs every test in both builds.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev libfmt-dev catch2
+          libcli11-dev nlohmann-json3-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+build() {  # build DIR [cmake options...]
+  local dir=$1
+  shift
+  [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja "$@" >&2
+  cmake --build "$dir" >&2
+}
+
+if [ "${1:-}" = "test" ]; then
+  build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  build build-sanitize -DCMAKE_BUILD_TYPE=Debug -DBOARDLAB_SANITIZE=ON -DBOARDLAB_BENCHMARKS=OFF
+  echo "== release build" >&2
+  ctest --test-dir build --output-on-failure
+  echo "== address and undefined-behaviour sanitizers" >&2
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-sanitize --output-on-failure
+else
+  build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  exec build/cli/boardlab "$@"
+fi

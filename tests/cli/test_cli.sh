@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# CLI tests: drive the real `boardlab` executable as a person or a script would, and check
+# its output and exit codes. Usage: test_cli.sh PATH/TO/boardlab (run from the repository).
+set -u
+BIN=${1:?usage: test_cli.sh PATH/TO/boardlab}
+pass=0 fail=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+# run CODE DESCRIPTION -- ARGS...: runs boardlab with stdin from $INPUT, expects exit CODE.
+run() {
+  local code=$1 desc=$2
+  shift 3
+  printf '%s' "${INPUT:-}" | "$BIN" "$@" >"$out" 2>"$err"
+  local got=$?
+  if [ "$got" -ne "$code" ]; then
+    echo "FAIL: $desc: exit $got, expected $code"; sed 's/^/  stderr: /' "$err" | head -5; fail=$((fail + 1)); return 1
+  fi
+  return 0
+}
+# has FILE TEXT DESCRIPTION: the file contains the text (fixed string).
+has() {
+  if grep -qF -- "$2" "$1"; then pass=$((pass + 1)); else echo "FAIL: $3: no '$2' in output"; head -20 "$1" | sed 's/^/  | /'; fail=$((fail + 1)); fi
+}
+lines() {
+  local n; n=$(wc -l <"$1")
+  if [ "$n" -eq "$2" ]; then pass=$((pass + 1)); else echo "FAIL: $3: $n lines, expected $2"; fail=$((fail + 1)); fi
+}
+
+run 0 "list" -- list && { has "$out" "death-stacks " "list"; has "$out" "death-stacks-tall5" "list"; has "$out" "death-stacks-black-first" "list"; }
+run 0 "check a bundled game" -- check death-stacks --games 5 && has "$out" "5 random games" "check"
+run 2 "check a bad definition" -- check tests/bad-definitions/unknown-key.yaml &&
+  has "$err" "tests/bad-definitions/unknown-key.yaml:4:1: error: unknown key 'boards' (did you mean 'board'?)" "check bad"
+run 0 "moves from the start" -- moves death-stacks && { lines "$out" 48 "moves"; has "$out" "a6-a4" "moves"; has "$out" "a6-a5/1" "moves"; }
+run 0 "moves as JSON" -- moves death-stacks --json && has "$out" '{"move":"a6-a4","position":"black a1=bb' "moves --json"
+run 0 "moves from a position" -- moves death-stacks --position "black a1=b f6=r" && lines "$out" 3 "moves --position"
+run 0 "moves of a finished game" -- moves death-stacks --position "black f6=r" && has "$err" "red wins" "no moves"
+run 0 "perft" -- perft death-stacks 2 && { has "$out" "perft 1 48" "perft"; has "$out" "perft 2 2304" "perft"; }
+run 0 "bench" -- bench death-stacks --playouts 3 && { has "$out" "playouts/s:" "bench"; has "$out" "plies/s:" "bench"; has "$out" "average length:" "bench"; }
+run 0 "an option from the command line" -- perft death-stacks 1 --option first_player=black && has "$out" "perft 1 48" "option"
+
+# Bad input: a clear message, exit code 2, never a crash.
+run 2 "unknown game" -- moves no-such-game && has "$err" "no game named 'no-such-game'" "unknown game"
+run 2 "misspelt game" -- moves death-stack && has "$err" "did you mean 'death-stacks'?" "misspelt game"
+run 2 "bad position" -- moves death-stacks --position "purple a1=r" && has "$err" "bad --position: 'purple' is not a player" "bad position"
+run 2 "bad cell in position" -- moves death-stacks --position "red z1=r" && has "$err" "no cell named 'z1'" "bad cell"
+run 2 "bad option" -- moves death-stacks --option max_height=tall && has "$err" "takes a whole number" "bad option"
+run 2 "option without =" -- moves death-stacks --option max_height && has "$err" "key=value" "option syntax"
+run 2 "perft depth 0" -- perft death-stacks 0 && pass=$((pass + 1))
+run 2 "negative seconds" -- bench death-stacks --seconds -1 && pass=$((pass + 1))
+run 2 "no subcommand" -- && pass=$((pass + 1))
+run 2 "missing file" -- check nowhere/game.yaml && has "$err" "no such file" "missing file"
+run 2 "bad --player" -- play death-stacks --player red=wizard && has "$err" "--player takes NAME=human" "bad player"
+
+# Playing: commands, an illegal move, a move, undo, and quit with a way to resume.
+INPUT=$'help\nmoves\nzz9\na6-a3\na6-a4\nundo\nrules\n7\nquit\n'
+run 0 "play a few turns" -- play death-stacks --seed 1 && {
+  has "$out" "undo    take back" "help"
+  has "$out" " 48. " "moves listed"
+  has "$out" "'zz9' is not a legal move" "illegal"
+  has "$out" "'a6-a3' is not a legal move; from a6: a6-a5/1" "illegal from a square"
+  has "$out" "red plays a6-a4" "move"
+  has "$out" "black plays " "computer"
+  has "$out" "Too tall: if at the start" "rules"
+  has "$out" "To resume: boardlab play death-stacks --position \"red " "quit"
+}
+INPUT=$'a1-a2\n'
+run 0 "play to the end" -- play death-stacks --position "red a1=r a2=b" && has "$out" "Game over: red wins" "game over"
+INPUT=''
+run 0 "end of input quits cleanly" -- play death-stacks && has "$out" "To resume:" "eof"
+INPUT=$(head -c 3000 /dev/urandom | tr -d '\0'; printf '\n%s\n' "$(printf 'x%.0s' {1..5000})")
+run 0 "hostile input does not crash" -- play death-stacks --seed 2 && pass=$((pass + 1))
+INPUT=''
+run 0 "computer against computer" -- play death-stacks --position "red a1=r b2=b" --player red=random --player black=random --seed 3 &&
+  has "$out" "Game over:" "watch"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
