@@ -56,68 +56,75 @@ Runner add_play(CLI::App& app) {
     MoveList moves;
     fmt::print("{}: {}\nType 'help' for commands.\n\n", def.title, def.description);
     bool show = true;
-    for (;;) {
-      game->legal_moves(s, moves);
-      if (show) {
-        fmt::print("{}", draw_board(s));
-        show = false;
-      }
-      if (moves.empty()) {
-        fmt::print("Game over: {}.\n", describe(def, s.outcome()));
-        return kExitOk;
-      }
-      const std::string& me = def.players[s.side()].name;
-      auto notation = game->notation(s, moves);
-      const auto& texts = notation.texts();
-      if (kind[s.side()] == "random") {
-        int i = static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())));
-        fmt::print("{} plays {}\n\n", me, texts[i]);
-        game->apply(s, moves[i]);
-        show = true;
-        continue;
-      }
-      fmt::print("{} to move> ", me);
-      std::fflush(stdout);
-      std::string line;
-      if (!std::getline(std::cin, line)) line = "quit";
-      line = trim(line);
-      if (line.empty()) continue;
-      if (line == "help") {
-        fmt::print("{}", kHelp);
-      } else if (line == "moves") {
-        for (size_t i = 0; i < texts.size(); ++i) fmt::print("{:>3}. {}\n", i + 1, texts[i]);
-      } else if (line == "board") {
-        show = true;
-      } else if (line == "rules") {
-        fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);
-      } else if (line == "undo") {
-        // Back to this player's previous turn.
-        int back = 0;
-        do {
-          if (s.history_size() == 0) break;
-          s.undo();
-          ++back;
-        } while (kind[s.side()] != "human");
-        if (back == 0) fmt::print("Nothing to undo.\n");
-        show = back > 0;
-      } else if (line == "quit") {
-        fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
-        return kExitOk;
-      } else {
-        int index = -1;
-        if (auto n = parse_int(line); n && *n >= 1 && *n <= moves.size()) {
-          index = static_cast<int>(*n - 1);
-        } else {
-          auto parsed = notation.parse(line);
-          if (parsed.index < 0) fmt::print("{}\n", parsed.error);
-          index = parsed.index;
+    // Whatever goes wrong, the game in progress is not lost: print how to resume it.
+    try {
+      for (;;) {
+        game->legal_moves(s, moves);
+        if (show) {
+          fmt::print("{}", draw_board(s));
+          show = false;
         }
-        if (index >= 0) {
-          fmt::print("{} plays {}\n\n", me, texts[index]);
-          game->apply(s, moves[index]);
+        if (moves.empty()) {
+          fmt::print("Game over: {}.\n", describe(def, s.outcome()));
+          return kExitOk;
+        }
+        const std::string& me = def.players[s.side()].name;
+        auto notation = game->notation(s, moves);
+        const auto& texts = notation.texts();
+        if (kind[s.side()] == "random") {
+          int i = static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())));
+          fmt::print("{} plays {}\n\n", me, texts[i]);
+          game->apply(s, moves[i]);
           show = true;
+          continue;
+        }
+        fmt::print("{} to move> ", me);
+        std::fflush(stdout);
+        std::string line;
+        if (!std::getline(std::cin, line)) line = "quit";
+        line = trim(line);
+        if (line.empty()) continue;
+        if (line == "help") {
+          fmt::print("{}", kHelp);
+        } else if (line == "moves") {
+          for (size_t i = 0; i < texts.size(); ++i) fmt::print("{:>3}. {}\n", i + 1, texts[i]);
+        } else if (line == "board") {
+          show = true;
+        } else if (line == "rules") {
+          fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);
+        } else if (line == "undo") {
+          // Back to this player's previous turn.
+          int back = 0;
+          do {
+            if (s.history_size() == 0) break;
+            s.undo();
+            ++back;
+          } while (kind[s.side()] != "human");
+          if (back == 0) fmt::print("Nothing to undo.\n");
+          show = back > 0;
+        } else if (line == "quit") {
+          fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
+          return kExitOk;
+        } else {
+          int index = -1;
+          if (auto n = parse_int(line); n && *n >= 1 && *n <= moves.size()) {
+            index = static_cast<int>(*n - 1);
+          } else {
+            auto parsed = notation.parse(line);
+            if (parsed.index < 0) fmt::print("{}\n", parsed.error);
+            index = parsed.index;
+          }
+          if (index >= 0) {
+            fmt::print("{} plays {}\n\n", me, texts[index]);
+            game->apply(s, moves[index]);
+            show = true;
+          }
         }
       }
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "boardlab: {}\nTo resume: boardlab play {} --position \"{}\"\n", e.what(), args->game,
+                 position_text(s));
+      return kExitFailure;
     }
   };
 }

@@ -168,6 +168,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   lua_pushlstring(L_, source.data(), source.size());
   lua_pushstring(L_, ("@" + def.script_display).c_str());
   host_.ticks_left = host_.tick_limit;
+  State start(def);  // what `state` shows a script that looks at it while loading
+  host_.state = start.view();
   if (int st = lua_pcall(L_, 2, 1, tb); st != 0) fail("load", 0, st);
   std::vector<std::string> defined;
   for (int i = 1;; ++i) {

@@ -190,6 +190,11 @@ end
 -- that lives across a trace boundary is boxed, an allocation per call.
 local nw, nm, capw, capm = 0, 0, 0, 0
 local open_at, open_actions = -1, 0
+local generating = false -- H.moves is only valid during a generate call
+
+local function outside(fname)
+  error(fname .. ": moves can only be written by generate()", 3)
+end
 
 local function grow(need)
   local M = H.moves
@@ -204,6 +209,7 @@ function moves.stack(from, to, n, flags)
   if not (from >= 0 and from < NC) then bad("cell", from, "moves.stack") end
   if not (to >= 0 and to < NC) then bad("cell", to, "moves.stack") end
   if not (n >= 1 and n <= CAP) then bad("count", n, "moves.stack") end
+  if not generating then outside("moves.stack") end
   if open_at >= 0 then error("moves.stack: a move begun with moves.begin is still open", 2) end
   if nw + 3 > capw or nm >= capm then grow(3) end
   H.moves.words[nw] = bor(1, lshift(flags or 0, 8))
@@ -219,6 +225,7 @@ function moves.stack_targets(from, kmin, kmax)
   if not (from >= 0 and from < NC) then bad("cell", from, "moves.stack_targets") end
   if kmin < 1 then kmin = 1 end
   if kmax > MAXRAY then kmax = MAXRAY end
+  if not generating then outside("moves.stack_targets") end
   if kmin > kmax then return end
   if open_at >= 0 then error("moves.stack_targets: a move begun with moves.begin is still open", 2) end
   if not TF then build_targets() end
@@ -236,6 +243,7 @@ function moves.stack_targets(from, kmin, kmax)
   end
 end
 function moves.begin(flags)
+  if not generating then outside("moves.begin") end
   if open_at >= 0 then error("moves.begin: the previous move was not committed", 2) end
   if nw + 1 > capw or nm >= capm then grow(1) end
   open_at, open_actions = nw, 0
@@ -243,6 +251,7 @@ function moves.begin(flags)
   nw = nw + 1
 end
 local function act(fname, op, n, a, b, c)
+  if not generating then outside(fname) end
   if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
   if open_actions >= 48 then error(fname .. ": a move has at most 48 actions", 3) end
   if nw + 2 > capw then grow(2) end
@@ -282,6 +291,7 @@ function moves.mark(c)
   act("moves.mark", 6, 0, c, 0, 0)
 end
 function moves.commit()
+  if not generating then outside("moves.commit") end
   if open_at < 0 then error("moves.commit: no move is open", 2) end
   if nm >= capm then grow(0) end
   H.moves.words[open_at] = bor(H.moves.words[open_at], open_actions)
@@ -351,6 +361,7 @@ end
 
 -- Runs the instrumented script; returns the names of the global functions it defined.
 function R.load_game(source, chunkname)
+  generating, open_at = false, -1
   local fn, err = loadstring(source, chunkname)
   if not fn then error(err, 0) end
   setfenv(fn, env)
@@ -371,13 +382,22 @@ function R.has(name) return hooks[name] ~= nil end
 function R.generate()
   capw, capm = H.moves.cap_words, H.moves.cap_moves
   nw, nm, open_at = 0, 0, -1
+  generating = true
   hooks.generate()
+  generating = false
   if open_at >= 0 then error("generate: a move begun with moves.begin was not committed", 0) end
   H.moves.nwords, H.moves.count = nw, nm
 end
 
 -- Returns nil while the game goes on, a winner's id, or "draw".
+-- Every entry point but generate: no moves may be written (generate may have stopped on an
+-- error, leaving the flag set).
+local function not_generating()
+  generating, open_at = false, -1
+end
+
 function R.result()
+  not_generating()
   local r = hooks.result()
   if r == nil or r == "draw" then return r end
   if type(r) == "string" and player_id[r] then return player_id[r] end
@@ -388,6 +408,7 @@ end
 -- The spellings of a move, most preferred first. `mv` is a list of actions
 -- {op=, n=, a=, b=, c=} with op names from OP.
 function R.notation(mv)
+  not_generating()
   local f = hooks.notation or default_notation
   local r = f(mv, api)
   if type(r) == "string" then return { r } end

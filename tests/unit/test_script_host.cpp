@@ -11,7 +11,8 @@ using Catch::Contains;
 
 namespace {
 
-// Loads a tiny game with `lua` and runs generate once; returns the error, or "" if none.
+// Loads a tiny game with `lua`, runs generate and plays its first move (if any); returns
+// the error, or "" if none.
 std::string run(const std::string& lua, const std::string& extra_yaml = "") {
   testing::TempDir dir;
   try {
@@ -19,6 +20,7 @@ std::string run(const std::string& lua, const std::string& extra_yaml = "") {
     State s = game.initial();
     MoveList moves;
     game.legal_moves(s, moves);
+    if (!moves.empty()) game.apply(s, moves[0]);
     return "";
   } catch (const ScriptError& e) {
     return e.what();
@@ -110,4 +112,14 @@ TEST_CASE("moves written with begin/commit carry several actions") {
   CHECK(m.actions[1].op == Op::Mark);
   CHECK(moves[1].count == 1);
   CHECK(game.move_texts(s, moves) == std::vector<std::string>{"a1-b2/1,@b2", "a1-a2"});
+}
+
+TEST_CASE("state is readable while loading, and moves are written only by generate") {
+  CHECK(run("assert(state.height(board.cell('a1')) == 1 and state.owner(board.cell('c3')) == 1)\n"
+            "function generate() end\n") == "");
+  CHECK_THAT(run("moves.stack(0, 1, 1)\nfunction generate() end\n"),
+             Contains("tiny.lua:1: moves.stack: moves can only be written by generate()"));
+  CHECK_THAT(run("function generate() moves.stack(0, 1, 1) end\n"
+                 "function result()\n  moves.begin()\nend\n"),
+             Contains("tiny.lua:3: moves.begin: moves can only be written by generate()"));
 }
