@@ -7,11 +7,11 @@ const Schema& definition_schema() {
   using namespace schema;
   static const SchemaPtr root = [] {
     auto player = structure({
-        {"name", string("the player's name, used in positions and on the command line"), true},
-        {"forward", string("the direction this player calls forward (a direction name)")},
+        {"name", string(), true, "the player's name, used in positions and on the command line"},
+        {"forward", string(), false, "the direction this player calls forward (a direction name)"},
     });
     auto board = structure({
-        {"kind", one_of({"grid"}, "the board topology"), true},
+        {"kind", one_of({"grid"}), true, "the board topology"},
         {"size", list(integer()), true, "[width, height] in cells"},
         {"playable", one_of({"all", "dark", "light"}), false, "which squares may hold pieces (a1 is dark); default all"},
         {"edges", one_of({"stop", "off", "reflect"}), false,
@@ -30,7 +30,7 @@ const Schema& definition_schema() {
         {"cells", list(string()), true, "the cells that start with this stack"},
     });
     auto turn = structure({
-        {"first", string("the player who moves first (a name or $option)"), false},
+        {"first", string(), false, "the player who moves first (a name or $option)"},
         {"no_moves", one_of({"lose", "pass"}, "", true), false, "what happens to a side with no legal move"},
         {"max_plies", integer("", true), false, "the game is drawn after this many plies; 0 for no cap"},
     });

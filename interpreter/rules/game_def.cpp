@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <initializer_list>
 #include <set>
 
 #include "core/rng.h"
@@ -108,31 +109,43 @@ YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs:
 
 class Builder {
  public:
-  Builder(const YNode& root, Diagnostics& diags) : root_(root), diags_(diags) {}
+  Builder(const YNode& root, Diagnostics& diags, std::set<std::string> bad)
+      : root_(root), diags_(diags), bad_(std::move(bad)) {}
 
+  // Each step needs its own section, and the sections it reads, to be well formed.
   void build(GameDef& g, const std::vector<std::pair<std::string, std::string>>& overrides) {
+    g_ = &g;
     g.name = str("name");
     g.title = root_.get("title") ? str("title") : g.name;
-    g.description = root_.get("description") ? str("description") : "";
-    g.rules_text = root_.get("rules") ? str("rules") : "";
-    options(g, overrides);
-    players(g);
-    board(g);
-    pieces(g);
-    reserves(g);
-    setup(g);
-    turn(g);
-    limits(g);
-    script(g);
+    g.description = str("description");
+    g.rules_text = str("rules");
+    if (ok({"options"})) options(g, overrides);
+    if (ok({"players"})) players(g);
+    if (ok({"board", "players", "setup"})) board(g);
+    if (ok({"pieces", "players"})) pieces(g);
+    if (ok({"reserves"})) reserves(g);
+    if (ok({"setup", "board", "pieces", "players"})) setup(g);
+    if (ok({"turn", "repetition", "options", "players"})) turn(g);
+    if (ok({"limits"})) limits(g);
+    if (ok({"script"})) script(g);
     if (!diags_.has_errors()) zobrist(g);
   }
 
  private:
   const YNode& root_;
   Diagnostics& diags_;
+  const std::set<std::string> bad_;
   const GameDef* g_ = nullptr;
 
-  std::string str(const char* key) const { return root_.get(key)->scalar; }
+  bool ok(std::initializer_list<const char*> sections) const {
+    for (const char* s : sections)
+      if (bad_.count(s)) return false;
+    return true;
+  }
+  std::string str(const char* key) const {
+    const YNode* n = root_.get(key);
+    return n && n->is_scalar() && !bad_.count(key) ? n->scalar : "";
+  }
 
   // A scalar that may be written `$option`.
   std::string resolve(const YNode& n) {
@@ -147,7 +160,6 @@ class Builder {
   }
 
   void options(GameDef& g, const std::vector<std::pair<std::string, std::string>>& overrides) {
-    g_ = &g;
     if (const YNode* opts = root_.get("options")) {
       for (const auto& [name, decl] : opts->fields) {
         OptionDef o;
@@ -426,11 +438,12 @@ GameDefPtr load_game_def(const std::string& path, const std::vector<std::pair<st
   std::vector<fs::path> chain;
   YPtr root = load_with_extends(path, diags, chain);
   if (!root || diags.has_errors()) throw DefinitionError(diags);
-  validate(*root, definition_schema(), "", diags);
-  if (diags.has_errors()) throw DefinitionError(diags);
+  // Sections that are well formed are checked further even when others are not, so that
+  // one run reports every error it can.
+  auto bad = validate_fields(*root, definition_schema(), "", diags);
   auto g = std::make_shared<GameDef>();
   g->source_file = display_path(path);
-  Builder(*root, diags).build(*g, overrides);
+  Builder(*root, diags, bad).build(*g, overrides);
   if (diags.has_errors()) throw DefinitionError(diags);
   return g;
 }

@@ -103,35 +103,44 @@ void validate(const YNode& node, const Schema& s, const std::string& what, Diagn
       }
       for (const auto& [k, v] : node.fields) validate(*v, *s.element, what + "." + k, diags);
       return;
-    case T::Struct: {
-      if (!node.is_map()) {
-        expect_kind(node, "a map", what, diags);
-        return;
-      }
-      std::vector<std::string> names;
-      for (const auto& f : s.fields) names.push_back(f.name);
-      for (size_t i = 0; i < node.fields.size(); ++i) {
-        const auto& [k, v] = node.fields[i];
-        const Field* field = nullptr;
-        for (const auto& f : s.fields)
-          if (f.name == k) field = &f;
-        std::string path = what.empty() ? k : what + "." + k;
-        if (!field) {
-          std::string hint = closest(k, names);
-          diags.error(node.key_pos[i],
-                      fmt::format("unknown key '{}'{}{}", k, what.empty() ? "" : " in '" + what + "'",
-                                  hint.empty() ? fmt::format(" (expected one of: {})", join(names, ", "))
-                                               : " (did you mean '" + hint + "'?)"));
-          continue;
-        }
-        validate(*v, *field->schema, path, diags);
-      }
-      for (const auto& f : s.fields)
-        if (f.required && !node.get(f.name))
-          diags.error(node.pos, fmt::format("missing key '{}'{}", f.name, what.empty() ? "" : " in '" + what + "'"));
+    case T::Struct:
+      validate_fields(node, s, what, diags);
       return;
-    }
   }
+}
+
+std::set<std::string> validate_fields(const YNode& node, const Schema& s, const std::string& what,
+                                      Diagnostics& diags) {
+  std::set<std::string> failed;
+  if (!node.is_map()) {
+    expect_kind(node, "a map", what, diags);
+    for (const auto& f : s.fields) failed.insert(f.name);
+    return failed;
+  }
+  std::vector<std::string> names;
+  for (const auto& f : s.fields) names.push_back(f.name);
+  for (size_t i = 0; i < node.fields.size(); ++i) {
+    const auto& [k, v] = node.fields[i];
+    const Field* field = nullptr;
+    for (const auto& f : s.fields)
+      if (f.name == k) field = &f;
+    if (!field) {
+      std::string hint = closest(k, names);
+      diags.error(node.key_pos[i], fmt::format("unknown key '{}'{}{}", k, what.empty() ? "" : " in '" + what + "'",
+                                               hint.empty() ? fmt::format(" (expected one of: {})", join(names, ", "))
+                                                            : " (did you mean '" + hint + "'?)"));
+      continue;
+    }
+    size_t before = diags.items().size();
+    validate(*v, *field->schema, what.empty() ? k : what + "." + k, diags);
+    if (diags.items().size() > before) failed.insert(k);
+  }
+  for (const auto& f : s.fields)
+    if (f.required && !node.get(f.name)) {
+      diags.error(node.pos, fmt::format("missing key '{}'{}", f.name, what.empty() ? "" : " in '" + what + "'"));
+      failed.insert(f.name);
+    }
+  return failed;
 }
 
 }  // namespace boardlab

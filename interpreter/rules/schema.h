@@ -3,6 +3,7 @@
 // The same description documents the definition format.
 #pragma once
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,5 +45,9 @@ SchemaPtr structure(std::vector<Field> fields, std::string doc = {});
 
 // Validates `node` against `schema`; `what` names the node in messages (e.g. "board").
 void validate(const YNode& node, const Schema& schema, const std::string& what, Diagnostics& diags);
+// For a Struct schema: validates like validate(), and returns the fields that are missing or
+// have errors, so that a caller can go on checking the others.
+std::set<std::string> validate_fields(const YNode& node, const Schema& schema, const std::string& what,
+                                      Diagnostics& diags);
 
 }  // namespace boardlab
