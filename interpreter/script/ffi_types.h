@@ -1,50 +1,62 @@
-// The plain C structs that C++ shares with Lua through LuaJIT's FFI. scripts/lib/runtime.lua
-// declares the same structs with ffi.cdef; a test checks that both agree on their sizes.
+// The plain C structs that C++ shares with Lua through LuaJIT's FFI. They are written once,
+// in the macro below: C++ compiles it, and its text is handed to scripts/lib/runtime.lua for
+// ffi.cdef, so the two sides cannot disagree. (Comments inside must be /* */: the macro is
+// one logical line.)
 #pragma once
 #include <cstdint>
 
+#define BOARDLAB_FFI_TYPES                                                                     \
+  typedef struct bl_board {                                                                    \
+    int32_t ncells, ndirs, nplayers, ncodes, nslots, stack_cap, max_ray, width, height;        \
+    const int16_t* ray;      /* [(cell * ndirs + dir) * (max_ray + 1) + k] */                  \
+    const uint8_t* playable; /* [cell] */                                                      \
+    const uint8_t* owner_of; /* [code] -> player, 255 for empty */                             \
+    const uint8_t* kind_of;  /* [code] -> kind, 255 for empty */                               \
+    const int16_t* x;        /* [cell] */                                                      \
+    const int16_t* y;        /* [cell] */                                                      \
+  } bl_board;                                                                                  \
+                                                                                               \
+  typedef struct bl_state {                                                                    \
+    uint8_t* height;  /* [cell] */                                                             \
+    uint8_t* pieces;  /* [cell * stack_cap + level], level 0 at the bottom */                   \
+    int32_t* reserve; /* [slot * ncodes + code] */                                             \
+    int8_t* owner;    /* [cell] the owner of the top piece, -1 for an empty cell */            \
+    int32_t side;                                                                              \
+    int32_t ply;                                                                               \
+    /* For generate: the cells whose top piece the side to move owns, in cell order (the host  \
+       lists them before the call: a scan in C++ is cheaper than one in Lua). */               \
+    int16_t* mine;                                                                             \
+    int32_t nmine;                                                                             \
+  } bl_state;                                                                                  \
+                                                                                               \
+  /* Moves are written as words: a header (actions | flags << 8) then two words per action     \
+     (op | n << 8 | a << 16, b | c << 16). */                                                  \
+  typedef struct bl_moves {                                                                    \
+    int32_t* words;                                                                            \
+    int32_t nwords, cap_words;                                                                 \
+    int32_t* starts;                                                                           \
+    int32_t count, cap_moves;                                                                  \
+    void* owner;                                                                               \
+    void (*grow)(struct bl_moves*, int32_t words_needed);                                      \
+  } bl_moves;                                                                                  \
+                                                                                               \
+  /* What the host hands to each hook call. Lua casts it once at load: converting pointers     \
+     per call would stop the trace compiler. */                                                \
+  typedef struct bl_host {                                                                     \
+    int32_t ticks_left; /* loop steps left in this hook call */                                \
+    int32_t tick_limit;                                                                        \
+    bl_state state;     /* the state of this call */                                           \
+    bl_moves* moves;    /* where generate writes */                                            \
+  } bl_host;
+
 extern "C" {
-
-typedef struct bl_board {
-  int32_t ncells, ndirs, nplayers, ncodes, nslots, stack_cap, max_ray, width, height;
-  const int16_t* ray;        // [(cell * ndirs + dir) * (max_ray + 1) + k]
-  const uint8_t* playable;   // [cell]
-  const uint8_t* owner_of;   // [code] -> player, 255 for empty
-  const uint8_t* kind_of;    // [code] -> kind, 255 for empty
-  const int16_t* x;          // [cell]
-  const int16_t* y;          // [cell]
-} bl_board;
-
-typedef struct bl_state {
-  uint8_t* height;   // [cell]
-  uint8_t* pieces;   // [cell * stack_cap + level], level 0 at the bottom
-  int32_t* reserve;  // [slot * ncodes + code]
-  int8_t* owner;     // [cell] the owner of the top piece, -1 for an empty cell
-  int32_t side;
-  int32_t ply;
-  // For generate: the cells whose top piece the side to move owns, in cell order (the host
-  // lists them before the call; a scan in C++ is cheaper than one in Lua).
-  int16_t* mine;
-  int32_t nmine;
-} bl_state;
-
-// Moves are written as words: a header (actions | flags << 8) then two words per action
-// (op | n << 8 | a << 16, b | c << 16).
-typedef struct bl_moves {
-  int32_t* words;
-  int32_t nwords, cap_words;
-  int32_t* starts;
-  int32_t count, cap_moves;
-  void* owner;
-  void (*grow)(struct bl_moves*, int32_t words_needed);
-} bl_moves;
-
-// What the host hands to each hook call. Lua casts it once at load: converting pointers per
-// call would stop the trace compiler.
-typedef struct bl_host {
-  int32_t ticks_left;  // loop steps left in this hook call
-  int32_t tick_limit;
-  bl_state state;      // the state of this call
-  bl_moves* moves;     // where generate writes
-} bl_host;
+BOARDLAB_FFI_TYPES
 }
+
+#define BOARDLAB_STRINGIFY_(...) #__VA_ARGS__
+#define BOARDLAB_STRINGIFY(...) BOARDLAB_STRINGIFY_(__VA_ARGS__)
+
+namespace boardlab {
+// The same declarations as text, for ffi.cdef.
+inline constexpr const char* kFfiTypes = BOARDLAB_STRINGIFY(BOARDLAB_FFI_TYPES);
+}  // namespace boardlab

@@ -64,6 +64,8 @@ void push_strings(lua_State* L, const std::vector<std::string>& v) {
 
 void push_info(lua_State* L, const GameDef& g) {
   lua_newtable(L);
+  lua_pushstring(L, kFfiTypes);
+  lua_setfield(L, -2, "cdef");
   lua_pushstring(L, g.name.c_str());
   lua_setfield(L, -2, "name");
   push_strings(L, g.board.cell_names);

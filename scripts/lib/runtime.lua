@@ -8,41 +8,8 @@ local ffi = require("ffi")
 local bit = require("bit")
 local lib_dir, board_ud, host_ud, info = ...
 
-ffi.cdef [[
-typedef struct bl_board {
-  int32_t ncells, ndirs, nplayers, ncodes, nslots, stack_cap, max_ray, width, height;
-  const int16_t* ray;
-  const uint8_t* playable;
-  const uint8_t* owner_of;
-  const uint8_t* kind_of;
-  const int16_t* x;
-  const int16_t* y;
-} bl_board;
-typedef struct bl_state {
-  uint8_t* height;
-  uint8_t* pieces;
-  int32_t* reserve;
-  int8_t* owner;
-  int32_t side;
-  int32_t ply;
-  int16_t* mine;
-  int32_t nmine;
-} bl_state;
-typedef struct bl_moves {
-  int32_t* words;
-  int32_t nwords, cap_words;
-  int32_t* starts;
-  int32_t count, cap_moves;
-  void* owner;
-  void (*grow)(struct bl_moves*, int32_t words_needed);
-} bl_moves;
-typedef struct bl_host {
-  int32_t ticks_left;
-  int32_t tick_limit;
-  bl_state state;
-  bl_moves* moves;
-} bl_host;
-]]
+-- The structs shared with C++, declared once on the C++ side (interpreter/script/ffi_types.h).
+ffi.cdef(info.cdef)
 
 -- BOARDLAB_JIT_LOG=FILE writes LuaJIT's trace log (jit.v): where traces abort and why.
 if os.getenv("BOARDLAB_JIT_LOG") then require("jit.v").start(os.getenv("BOARDLAB_JIT_LOG")) end

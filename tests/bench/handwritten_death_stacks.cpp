@@ -58,9 +58,12 @@ class Seen {
 Position start_position() {
   Position p;
   for (int f = 0; f < N; ++f) {
+    for (int l = 0; l < 2; ++l) {
+      p.pieces[5 * N + f][l] = 0;
+      p.pieces[f][l] = 1;
+      p.hash ^= T.z[5 * N + f][l][0] ^ T.z[f][l][1];
+    }
     p.height[5 * N + f] = p.height[f] = 2;
-    p.pieces[5 * N + f][0] = p.pieces[5 * N + f][1] = 0;
-    p.pieces[f][0] = p.pieces[f][1] = 1;
   }
   return p;
 }
@@ -89,7 +92,11 @@ int legal_moves(const Position& p, Move* out) {
 
 void play(Position& p, const Move& m) {
   int hf = p.height[m.from], ht = p.height[m.to];
-  for (int i = 0; i < m.k; ++i) p.pieces[m.to][ht + i] = p.pieces[m.from][hf - m.k + i];
+  for (int i = 0; i < m.k; ++i) {
+    uint8_t piece = p.pieces[m.from][hf - m.k + i];
+    p.hash ^= T.z[m.from][hf - m.k + i][piece] ^ T.z[m.to][ht + i][piece];
+    p.pieces[m.to][ht + i] = piece;
+  }
   p.height[m.from] = static_cast<uint8_t>(hf - m.k);
   p.height[m.to] = static_cast<uint8_t>(ht + m.k);
   p.side = 1 - p.side;
@@ -109,57 +116,20 @@ uint64_t perft(const Position& p, int depth) {
 }
 
 PlayoutResult death_stacks_playout(boardlab::Rng& rng, int max_plies) {
-  uint8_t height[CELLS] = {};
-  uint8_t pieces[CELLS][CAP] = {};  // 0 red, 1 black
-  uint64_t hash = 0;
-  for (int f = 0; f < N; ++f) {
-    for (int l = 0; l < 2; ++l) {
-      pieces[5 * N + f][l] = 0;
-      pieces[f][l] = 1;
-      hash ^= T.z[5 * N + f][l][0] ^ T.z[f][l][1];
-    }
-    height[5 * N + f] = height[f] = 2;
-  }
+  Position p = start_position();
   static Seen seen;
   seen.clear();
-  seen.add(hash);
-  int side = 0;
+  seen.add(p.hash);
   Move moves[CELLS * CAP * 8];
   PlayoutResult r;
   for (; r.plies < max_plies; ++r.plies) {
-    bool too_tall = false;
-    for (int c = 0; c < CELLS; ++c)
-      if (height[c] > MAX_H && pieces[c][height[c] - 1] == side) too_tall = true;
-    int n = 0;
-    for (int c = 0; c < CELLS; ++c) {
-      int h = height[c];
-      if (!h || pieces[c][h - 1] != side) continue;
-      int kmin = too_tall ? (h > MAX_H ? h - MAX_H : h + 1) : 1;
-      for (int k = kmin; k <= h; ++k) {
-        uint64_t used = 0;
-        for (int d = 0; d < 8; ++d) {
-          int t = T.target[c][k][d];
-          if (t == c || (used >> t & 1)) continue;
-          used |= uint64_t{1} << t;
-          moves[n++] = {static_cast<int8_t>(c), static_cast<int8_t>(t), static_cast<int8_t>(k)};
-        }
-      }
-    }
+    int n = legal_moves(p, moves);
     if (n == 0) {
-      r.winner = 1 - side;
+      r.winner = 1 - p.side;
       return r;
     }
-    const Move m = moves[rng.below(static_cast<uint32_t>(n))];
-    int hf = height[m.from], ht = height[m.to];
-    for (int i = 0; i < m.k; ++i) {
-      uint8_t p = pieces[m.from][hf - m.k + i];
-      hash ^= T.z[m.from][hf - m.k + i][p] ^ T.z[m.to][ht + i][p];
-      pieces[m.to][ht + i] = p;
-    }
-    height[m.from] = static_cast<uint8_t>(hf - m.k);
-    height[m.to] = static_cast<uint8_t>(ht + m.k);
-    side = 1 - side;
-    if (seen.add(hash) >= 3) {
+    play(p, moves[rng.below(static_cast<uint32_t>(n))]);
+    if (seen.add(p.hash) >= 3) {
       ++r.plies;
       return r;
     }

@@ -14,6 +14,7 @@ struct Position {
   uint8_t height[36] = {};
   uint8_t pieces[36][24] = {};  // bottom to top: 0 red, 1 black
   int side = 0;                 // 0 red, 1 black
+  uint64_t hash = 0;            // Zobrist hash of the board, for the repetition rule
 };
 struct Move {
   int8_t from, to, k;
