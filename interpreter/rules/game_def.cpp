@@ -171,9 +171,9 @@ class Builder {
                                        : OptionDef::Type::String;
         if (const YNode* doc = decl->get("doc")) o.doc = doc->scalar;
         if (const YNode* values = decl->get("values")) {
-          bool ok = false;
-          for (const auto& v : values->items) ok = ok || v->scalar == o.value;
-          if (!ok) diags_.error(def->pos, fmt::format("option '{}' is '{}', which is not among its values", name, o.value));
+          for (const auto& v : values->items) o.values.push_back(v->scalar);
+          if (std::find(o.values.begin(), o.values.end(), o.value) == o.values.end())
+            diags_.error(def->pos, fmt::format("option '{}' must be one of: {}; not '{}'", name, join(o.values, ", "), o.value));
         }
         g.options.push_back(o);
       }
@@ -194,6 +194,11 @@ class Builder {
           (o->type == OptionDef::Type::Bool && !parse_bool(value))) {
         diags_.error({g.source_file, 0, 0}, fmt::format("option '{}' takes a {}, not '{}'", name,
                                                         o->type == OptionDef::Type::Int ? "whole number" : "true/false", value));
+        continue;
+      }
+      if (!o->values.empty() && std::find(o->values.begin(), o->values.end(), value) == o->values.end()) {
+        diags_.error({g.source_file, 0, 0},
+                     fmt::format("option '{}' must be one of: {}; not '{}'", name, join(o->values, ", "), value));
         continue;
       }
       o->value = value;

@@ -31,6 +31,7 @@ struct OptionDef {
   Type type = Type::String;
   std::string value;  // the effective value (the default, or what a variant set)
   std::string doc;
+  std::vector<std::string> values;  // the allowed values, if the definition lists them
 };
 
 struct SetupEntry {

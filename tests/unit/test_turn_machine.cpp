@@ -1,0 +1,103 @@
+// The turn machine on small made-up games: pass or lose with no move, the move cap, the
+// repetition key, and a script's result hook.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+
+namespace {
+
+// Each side steps one piece to an empty neighbouring cell; a side whose pieces are boxed in
+// has no move.
+const char* kStepper =
+    "function generate()\n"
+    "  local me = state.side()\n"
+    "  for c = 0, board.ncells - 1 do\n"
+    "    if state.owner(c) == me then\n"
+    "      for d = 0, board.ndirs - 1 do\n"
+    "        local t = board.ray(c, d, 1)\n"
+    "        if t >= 0 and state.height(t) == 0 then moves.stack(c, t, 1) end\n"
+    "      end\n"
+    "    end\n"
+    "  end\n"
+    "end\n";
+
+MoveList legal(Game& g, State& s) {
+  MoveList m;
+  g.legal_moves(s, m);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("a side with no move loses, or passes, as the definition says") {
+  testing::TempDir dir;
+  // a on a1 is boxed in by b's pieces on a2, b1 and b2.
+  SECTION("lose") {
+    Game g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: lose}\n")));
+    State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
+    CHECK(legal(g, s).empty());
+    CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1});
+  }
+  SECTION("pass") {
+    Game g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: pass}\n")));
+    State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
+    MoveList moves = legal(g, s);
+    REQUIRE(moves.size() == 1);
+    CHECK(moves[0].is_pass());
+    CHECK(g.move_texts(s, moves) == std::vector<std::string>{"pass"});
+    g.apply(s, moves[0]);
+    CHECK(g.def().players[s.side()].name == "b");
+    CHECK(position_text(s) == "b a1=x b1=o a2=o b2=o");
+    CHECK_FALSE(s.outcome().over());
+  }
+}
+
+TEST_CASE("the move cap draws the game") {
+  testing::TempDir dir;
+  Game g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {max_plies: 3}\n")));
+  State s = g.initial();
+  for (int i = 0; i < 3; ++i) {
+    CHECK_FALSE(s.outcome().over());
+    MoveList moves = legal(g, s);
+    REQUIRE_FALSE(moves.empty());
+    g.apply(s, moves[0]);
+  }
+  CHECK(s.outcome() == Outcome{Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1});
+  CHECK(legal(g, s).empty());
+  s.undo();
+  CHECK_FALSE(s.outcome().over());
+}
+
+TEST_CASE("the repetition key can include the side to move") {
+  testing::TempDir dir;
+  Game g(load_game_def(testing::tiny_definition(dir, kStepper, "repetition: {count: 2, key: board+side}\n")));
+  State s = parse_position(g.def(), "a a1=x c3=o");
+  testing::play(g, s, "a1-a2");
+  testing::play(g, s, "c3-c2");
+  testing::play(g, s, "a2-a1");
+  CHECK_FALSE(s.outcome().over());
+  testing::play(g, s, "c2-c3");  // the start again, with a to move: the second occurrence
+  CHECK(s.outcome() == Outcome{Outcome::Kind::Draw, Outcome::Reason::Repetition, -1});
+}
+
+TEST_CASE("a script's result hook ends the game") {
+  testing::TempDir dir;
+  Game g(load_game_def(testing::tiny_definition(
+      dir, std::string(kStepper) + "function result()\n  if state.owner(board.cell('c1')) == 0 then return 'a' end\nend\n")));
+  State s = parse_position(g.def(), "a b1=x c3=o");
+  testing::play(g, s, "b1-c1");
+  CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::Script, 0});
+}
+
+TEST_CASE("the first player comes from the definition or an option") {
+  testing::TempDir dir;
+  auto path = testing::tiny_definition(dir, kStepper,
+                                       "turn: {first: $starter}\noptions: {starter: {default: b, values: [a, b]}}\n");
+  CHECK(load_game_def(path)->first_player == 1);
+  CHECK(load_game_def(path, {{"starter", "a"}})->first_player == 0);
+  CHECK_THROWS_WITH(load_game_def(path, {{"starter", "c"}}),
+                    Catch::Contains("option 'starter' must be one of: a, b; not 'c'"));
+}
