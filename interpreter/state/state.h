@@ -23,6 +23,7 @@ struct Outcome {
   bool operator==(const Outcome&) const = default;
 };
 
+// A State points to its GameDef, which must outlive it (a Game holds it).
 class State {
  public:
   explicit State(const GameDef& def);  // the starting position
