@@ -20,8 +20,10 @@ M.base = {
   rawget = rawget, rawset = rawset, setmetatable = setmetatable,
 }
 
--- A string's metatable would lead back to the shared string table: hide it.
+-- A string's metatable would lead back to the shared string table: hide it, and take
+-- string.dump out of that table too, since ("").dump reaches it through strings.
 getmetatable("").__metatable = false
+string.dump = nil
 
 function M.new_env(api, host)
   local env = copy(M.base)

@@ -37,6 +37,7 @@ TEST_CASE("a game script cannot reach what the sandbox leaves out") {
     CHECK_THAT(err, Contains(std::string("attempt to index global '") + name + "' (a nil value)"));
   }
   CHECK_THAT(run("function generate() local _ = string.dump.x end\n"), Contains("attempt to index field 'dump'"));
+  CHECK_THAT(run("function generate() local _ = ('').dump.x end\n"), Contains("attempt to index field 'dump'"));
   CHECK_THAT(run("function generate() local _ = math.random.x end\n"), Contains("attempt to index field 'random'"));
   CHECK_THAT(run("function generate() local _ = getmetatable('').x end\n"), Contains("attempt to index a nil value"));
   // What the sandbox does offer works.
