@@ -390,7 +390,7 @@ class Builder {
       if (const YNode* m = t->get("max_plies")) g.max_plies = int_value(*m, "turn.max_plies", 0);
     }
     if (const YNode* r = root_.get("repetition")) {
-      g.repetition_count = int_value(*r->get("count"), "repetition.count", 2);
+      g.repetition_count = int_value(*r->get("count"), "repetition.count", 2, 1000);
       g.repetition_key = RepetitionKey::BoardAndSide;
       if (const YNode* k = r->get("key"); k && k->scalar == "board") g.repetition_key = RepetitionKey::Board;
     }
@@ -431,7 +431,7 @@ class Builder {
     for (auto& z : g.z_piece) z = rng.next();
     g.z_side.resize(g.players.size());
     for (auto& z : g.z_side) z = rng.next();
-    g.z_reserve.resize(g.reserve_slots.size() * g.ncodes * (g.total_pieces + 1));
+    g.z_reserve.resize(g.reserve_slots.size() * g.ncodes);
     for (auto& z : g.z_reserve) z = rng.next();
   }
 };

@@ -71,7 +71,7 @@ struct GameDef {
   // Zobrist keys.
   std::vector<uint64_t> z_piece;    // [(cell * stack_cap + level) * ncodes + code]
   std::vector<uint64_t> z_side;     // [player]
-  std::vector<uint64_t> z_reserve;  // [((slot * ncodes + code) * (total_pieces + 1)) + count]
+  std::vector<uint64_t> z_reserve;  // [slot * ncodes + code], mixed with the count (State)
 
   int nplayers() const { return static_cast<int>(players.size()); }
   int code(int kind, int owner) const { return 1 + kind * nplayers() + owner; }

@@ -37,7 +37,7 @@
     int32_t* starts;                                                                           \
     int32_t count, cap_moves;                                                                  \
     void* owner;                                                                               \
-    void (*grow)(struct bl_moves*, int32_t words_needed);                                      \
+    void (*grow)(struct bl_moves*, int32_t words_needed); /* and as many moves */              \
   } bl_moves;                                                                                  \
                                                                                                \
   /* What the host hands to each hook call. Lua casts it once at load: converting pointers     \

@@ -34,14 +34,15 @@ std::string instrument_lua(const std::string& s) {
   const std::string tick = std::string(" ") + kTickName + "();";
   std::string out = std::string("local ") + kTickName + " = ...; ";
   out.reserve(s.size() * 5 / 4 + 64);
-  enum class Await { Nothing, FunctionParen, FunctionClose };
-  Await await = Await::Nothing;
+  bool after_function = false;  // saw `function`, waiting for its parameter list
+  bool in_params = false;
   size_t i = 0, copied = 0;
   auto insert_at = [&](size_t pos) {
     out.append(s, copied, pos - copied);
     out += tick;
     copied = pos;
   };
+  auto newline = [](char c) { return c == '\n' || c == '\r'; };
   while (i < s.size()) {
     char c = s[i];
     if (c == '-' && i + 1 < s.size() && s[i + 1] == '-') {  // comment
@@ -49,13 +50,29 @@ std::string instrument_lua(const std::string& s) {
       if (level >= 0) {
         i = skip_long(s, i + 2, level);
       } else {
-        while (i < s.size() && s[i] != '\n') ++i;
+        while (i < s.size() && !newline(s[i])) ++i;  // LuaJIT ends a line at \r too
       }
       continue;
     }
-    if (c == '"' || c == '\'') {  // short string
+    if (c == '"' || c == '\'') {  // short string, with LuaJIT's escapes
       ++i;
-      while (i < s.size() && s[i] != c && s[i] != '\n') i += s[i] == '\\' ? 2 : 1;
+      while (i < s.size() && s[i] != c && !newline(s[i])) {
+        if (s[i] != '\\') {
+          ++i;
+          continue;
+        }
+        ++i;  // the escaped character
+        if (i >= s.size()) break;
+        if (newline(s[i])) {  // backslash-newline: \n, \r, \r\n or \n\r
+          char first = s[i++];
+          if (i < s.size() && newline(s[i]) && s[i] != first) ++i;
+        } else if (s[i] == 'z') {  // \z skips the white space that follows, newlines included
+          ++i;
+          while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+        } else {
+          ++i;
+        }
+      }
       ++i;
       continue;
     }
@@ -69,29 +86,29 @@ std::string instrument_lua(const std::string& s) {
       std::string word = s.substr(i, j - i);
       if (word == kTickName) throw std::invalid_argument(std::string("the name ") + kTickName + " is reserved");
       if (word == "do" || word == "repeat") insert_at(j);
-      else if (word == "function") await = Await::FunctionParen;
+      // Before every goto rather than after every label: a label may have to stay the last
+      // statement of its block (the `goto continue` idiom), and a loop made of gotos runs a
+      // goto on every turn.
+      else if (word == "goto") insert_at(i);
+      else if (word == "function") after_function = true;
       i = j;
       continue;
     }
-    if (std::isdigit(static_cast<unsigned char>(c))) {  // number, including 1e-5 and 0x1p4
+    if (std::isdigit(static_cast<unsigned char>(c))) {  // number: 1e-5, 0x1p-4, 0xe (no sign after e in hex)
+      const bool hex = c == '0' && i + 1 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X');
+      const char* exponent = hex ? "pP" : "eE";
+      ++i;
       while (i < s.size() && (ident_char(s[i]) || s[i] == '.' ||
-                              ((s[i] == '-' || s[i] == '+') && std::strchr("eEpP", s[i - 1]))))
+                              ((s[i] == '-' || s[i] == '+') && std::strchr(exponent, s[i - 1]))))
         ++i;
       continue;
     }
-    if (c == '(' && await == Await::FunctionParen) {
-      await = Await::FunctionClose;
-    } else if (c == ')' && await == Await::FunctionClose) {
-      await = Await::Nothing;
+    if (c == '(' && after_function) {
+      after_function = false;
+      in_params = true;
+    } else if (c == ')' && in_params) {
+      in_params = false;
       insert_at(i + 1);
-    } else if (c == ':' && i + 1 < s.size() && s[i + 1] == ':') {  // ::label::
-      size_t j = i + 2;
-      while (j < s.size() && (std::isspace(static_cast<unsigned char>(s[j])) || ident_char(s[j]))) ++j;
-      if (j + 1 < s.size() && s[j] == ':' && s[j + 1] == ':') {
-        insert_at(j + 2);
-        i = j + 2;
-        continue;
-      }
     }
     ++i;
   }

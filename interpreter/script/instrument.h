@@ -2,9 +2,10 @@
 //
 // LuaJIT never calls debug hooks from compiled traces, so a count hook cannot stop
 // `while true do end` once it is compiled. Instead every loop body, every function body and
-// every goto label gets a call to a budget check (`__bl_tick();`), inserted on the same line
-// so that error messages keep their line numbers. The JIT inlines the check: a decrement and
-// a compare per loop step.
+// every goto gets a call to a budget check (`__bl_tick();`), inserted on the same line so
+// that error messages keep their line numbers. The JIT inlines the check: a decrement and a
+// compare per loop step. The lexer follows LuaJIT's (comments end at \r or \n; \z and
+// backslash-newline inside strings; exponents signs after p only in hex numbers).
 #pragma once
 #include <string>
 

@@ -1,6 +1,7 @@
 // MoveList: encoding and decoding moves in the shared word buffer.
 #include "script/move_list.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "core/diagnostics.h"
@@ -26,10 +27,13 @@ void MoveList::sync() {
   raw_.grow = &MoveList::grow;
 }
 
+// Makes room for `words_needed` more words and as many more moves (a move takes at least
+// one word, so that is enough moves for them).
 void MoveList::grow(bl_moves* m, int32_t words_needed) {
   auto* self = static_cast<MoveList*>(m->owner);
-  if (m->nwords + words_needed > m->cap_words) self->words_.resize(self->words_.size() * 2 + words_needed);
-  if (m->count >= m->cap_moves) self->starts_.resize(self->starts_.size() * 2);
+  const auto need = static_cast<size_t>(std::max(words_needed, 1));
+  if (m->nwords + need > self->words_.size()) self->words_.resize(std::max(self->words_.size() * 2, m->nwords + need));
+  if (m->count + need > self->starts_.size()) self->starts_.resize(std::max(self->starts_.size() * 2, m->count + need));
   self->sync();
 }
 

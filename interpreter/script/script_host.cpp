@@ -297,6 +297,7 @@ std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {
     lua_pop(L_, 1);
   }
   lua_pop(L_, 1);
+  if (out.empty()) throw ScriptError(fmt::format("{}: notation gave no spelling (game {}, ply {})", def_.script_display, def_.name, s.ply()));
   return out;
 }
 

@@ -108,10 +108,15 @@ void State::drop(int cell, const uint8_t* in, int n) {
 }
 
 void State::add_reserve(int slot, int code, int delta) {
-  const size_t per = static_cast<size_t>(def_->total_pieces) + 1;
   int32_t& r = reserve_[slot * def_->ncodes + code];
-  auto z = [&](int32_t count) {
-    return count ? def_->z_reserve[(static_cast<size_t>(slot) * def_->ncodes + code) * per + count % per] : 0;
+  // A key per (slot, piece, count), derived on the fly so that any count has its own.
+  const uint64_t base = def_->z_reserve[static_cast<size_t>(slot) * def_->ncodes + code];
+  auto z = [&](int32_t count) -> uint64_t {
+    if (!count) return 0;
+    uint64_t x = base + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(count);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
   };
   board_hash_ ^= z(r);
   r += delta;
@@ -158,12 +163,18 @@ void State::apply(const Move& m) {
           if (a.n == 0 || a.n > h(a.a)) bad(a, "not that many pieces there");
           h(a.a) -= a.n;
           break;
-        case Op::FromReserve:
+        case Op::FromReserve: {
           if (a.a >= ncells) bad(a, "no such cell");
           if (a.b >= nslots || a.c == 0 || a.c >= def_->ncodes) bad(a, "no such reserve or piece");
           if (h(a.a) + 1 > def_->stack_cap) bad(a, "the stack would be too tall");
+          // Pieces put into the reserve earlier in the same move are not counted: no game
+          // needs to take back out a piece it has just put in.
+          int taken = 0;
+          for (const Action* b = m.begin(); b != &a + 1; ++b) taken += b->op == Op::FromReserve && b->b == a.b && b->c == a.c;
+          if (reserve(a.b, a.c) < taken) bad(a, "the reserve has no such piece");
           h(a.a) += 1;
           break;
+        }
         case Op::SetTop:
           if (h(a.a) == 0) bad(a, "no piece there");
           if (a.c == 0 || a.c >= def_->ncodes) bad(a, "no such piece");

@@ -22,7 +22,9 @@ local NC, ND, NP, NCODES, NSLOTS = B.ncells, B.ndirs, B.nplayers, B.ncodes, B.ns
 local CAP, MAXRAY = B.stack_cap, B.max_ray
 local RAYLEN = MAXRAY + 1
 local RAY, PLAYABLE, OWNER, KIND, X, Y = B.ray, B.playable, B.owner_of, B.kind_of, B.x, B.y
-local bor, lshift = bit.bor, bit.lshift
+-- Every check below also requires a whole number: the FFI truncates a fractional index only
+-- after the arithmetic around it, so c * CAP + h with c = 35.9 would read past the array.
+local bor, lshift, tobit = bit.bor, bit.lshift, bit.tobit
 local error, type, tostring, format = error, type, tostring, string.format
 
 local OP = { move = 1, remove = 2, to_reserve = 3, from_reserve = 4, set_top = 5, mark = 6 }
@@ -49,21 +51,21 @@ local board = {
   OFF = -2, NONE = -1,
 }
 function board.ray(c, d, k)
-  if not (c >= 0 and c < NC) then bad("cell", c, "board.ray") end
-  if not (d >= 0 and d < ND) then bad("direction", d, "board.ray") end
-  if not (k >= 0 and k <= MAXRAY) then bad("length", k, "board.ray") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.ray") end
+  if tobit(d) ~= d or d < 0 or d >= ND then bad("direction", d, "board.ray") end
+  if tobit(k) ~= k or k < 0 or k > MAXRAY then bad("length", k, "board.ray") end
   return RAY[(c * ND + d) * RAYLEN + k]
 end
 function board.playable(c)
-  if not (c >= 0 and c < NC) then bad("cell", c, "board.playable") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.playable") end
   return PLAYABLE[c] ~= 0
 end
 function board.x(c)
-  if not (c >= 0 and c < NC) then bad("cell", c, "board.x") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.x") end
   return X[c]
 end
 function board.y(c)
-  if not (c >= 0 and c < NC) then bad("cell", c, "board.y") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.y") end
   return Y[c]
 end
 -- The distinct cells that rays of length k reach from c, whatever the direction (not c
@@ -119,31 +121,31 @@ function state.ply() return S.ply end
 -- them (0-based, in cell order).
 function state.nmine() return S.nmine end
 function state.mine(i)
-  if not (i >= 0 and i < S.nmine) then bad("index", i, "state.mine") end
+  if tobit(i) ~= i or i < 0 or i >= S.nmine then bad("index", i, "state.mine") end
   return S.mine[i]
 end
 function state.height(c)
-  if not (c >= 0 and c < NC) then bad("cell", c, "state.height") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.height") end
   return S.height[c]
 end
 function state.top(c)
-  if not (c >= 0 and c < NC) then bad("cell", c, "state.top") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.top") end
   local h = S.height[c]
   if h == 0 then return 0 end
   return S.pieces[c * CAP + h - 1]
 end
 function state.owner(c)
-  if not (c >= 0 and c < NC) then bad("cell", c, "state.owner") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.owner") end
   return S.owner[c]
 end
 function state.piece(c, level)
-  if not (c >= 0 and c < NC) then bad("cell", c, "state.piece") end
-  if not (level >= 0 and level < S.height[c]) then bad("level", level, "state.piece") end
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.piece") end
+  if tobit(level) ~= level or level < 0 or level >= S.height[c] then bad("level", level, "state.piece") end
   return S.pieces[c * CAP + level]
 end
 function state.reserve(slot, code)
-  if not (slot >= 0 and slot < NSLOTS) then bad("reserve", slot, "state.reserve") end
-  if not (code > 0 and code < NCODES) then bad("piece", code, "state.reserve") end
+  if tobit(slot) ~= slot or slot < 0 or slot >= NSLOTS then bad("reserve", slot, "state.reserve") end
+  if tobit(code) ~= code or code <= 0 or code >= NCODES then bad("piece", code, "state.reserve") end
   return S.reserve[slot * NCODES + code]
 end
 
@@ -173,9 +175,9 @@ end
 local moves = {}
 -- The common case: one action that lifts the top n pieces of `from` onto `to`.
 function moves.stack(from, to, n, flags)
-  if not (from >= 0 and from < NC) then bad("cell", from, "moves.stack") end
-  if not (to >= 0 and to < NC) then bad("cell", to, "moves.stack") end
-  if not (n >= 1 and n <= CAP) then bad("count", n, "moves.stack") end
+  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.stack") end
+  if tobit(to) ~= to or to < 0 or to >= NC then bad("cell", to, "moves.stack") end
+  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.stack") end
   if not generating then outside("moves.stack") end
   if open_at >= 0 then error("moves.stack: a move begun with moves.begin is still open", 2) end
   if nw + 3 > capw or nm >= capm then grow(3) end
@@ -189,7 +191,9 @@ end
 -- Every stack move from `from` to a distinct ray target (see board.distinct_targets) of
 -- every length k in kmin..kmax: one call instead of a Lua loop per move.
 function moves.stack_targets(from, kmin, kmax)
-  if not (from >= 0 and from < NC) then bad("cell", from, "moves.stack_targets") end
+  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.stack_targets") end
+  if tobit(kmin) ~= kmin then bad("length", kmin, "moves.stack_targets") end
+  if tobit(kmax) ~= kmax then bad("length", kmax, "moves.stack_targets") end
   if kmin < 1 then kmin = 1 end
   if kmax > MAXRAY then kmax = MAXRAY end
   if not generating then outside("moves.stack_targets") end
@@ -227,12 +231,12 @@ local function act(fname, op, n, a, b, c)
   nw = nw + 2
   open_actions = open_actions + 1
 end
-local function check_cell(c, fname) if not (c >= 0 and c < NC) then bad("cell", c, fname) end end
-local function check_slot(s, fname) if not (s >= 0 and s < NSLOTS) then bad("reserve", s, fname) end end
-local function check_code(p, fname) if not (p > 0 and p < NCODES) then bad("piece", p, fname) end end
+local function check_cell(c, fname) if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, fname) end end
+local function check_slot(s, fname) if tobit(s) ~= s or s < 0 or s >= NSLOTS then bad("reserve", s, fname) end end
+local function check_code(p, fname) if tobit(p) ~= p or p <= 0 or p >= NCODES then bad("piece", p, fname) end end
 function moves.move(from, to, n)
   check_cell(from, "moves.move"); check_cell(to, "moves.move")
-  if not (n >= 1 and n <= CAP) then bad("count", n, "moves.move") end
+  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.move") end
   act("moves.move", 1, n, from, to, 0)
 end
 function moves.remove(c, slot)
@@ -242,7 +246,7 @@ function moves.remove(c, slot)
 end
 function moves.to_reserve(c, n, slot)
   check_cell(c, "moves.to_reserve"); check_slot(slot, "moves.to_reserve")
-  if not (n >= 1 and n <= CAP) then bad("count", n, "moves.to_reserve") end
+  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.to_reserve") end
   act("moves.to_reserve", 3, n, c, slot, 0)
 end
 function moves.from_reserve(c, slot, code)
@@ -284,7 +288,7 @@ function game.reserve(name) return slot_id[name] end
 function game.piece(kind, player)
   local k = type(kind) == "number" and kind or kind_id[kind]
   if k == nil then error("game.piece: no piece kind " .. tostring(kind), 2) end
-  if not (player >= 0 and player < NP) then bad("player", player, "game.piece") end
+  if tobit(player) ~= player or player < 0 or player >= NP then bad("player", player, "game.piece") end
   return 1 + k * NP + player
 end
 function game.owner(code)
@@ -335,7 +339,7 @@ function R.load_game(source, chunkname)
   fn(tick)
   local defined = {}
   for k, v in pairs(env) do
-    if type(v) == "function" and not builtin[k] then
+    if type(k) == "string" and type(v) == "function" and not builtin[k] then
       defined[#defined + 1] = k
       if KNOWN_HOOKS[k] then hooks[k] = v end
     end
@@ -379,7 +383,9 @@ function R.notation(mv)
   local f = hooks.notation or default_notation
   local r = f(mv, api)
   if type(r) == "string" then return { r } end
-  if type(r) ~= "table" or #r == 0 then error("notation: expected a string or a list of strings", 0) end
+  local ok = type(r) == "table" and #r > 0
+  for i = 1, ok and #r or 0 do ok = ok and type(r[i]) == "string" and r[i] ~= "" end
+  if not ok then error("notation: expected a string or a list of strings, none empty", 0) end
   return r
 end
 

@@ -124,3 +124,37 @@ TEST_CASE("state is readable while loading, and moves are written only by genera
                  "function result()\n  moves.begin()\nend\n"),
              Contains("tiny.lua:3: moves.begin: moves can only be written by generate()"));
 }
+
+TEST_CASE("scripts cannot reach past the arrays, whatever numbers they pass") {
+  CHECK_THAT(run("function generate() local _ = state.top(8.5) end\n"), Contains("state.top: cell 8.5 is out of range"));
+  CHECK_THAT(run("function generate() local _ = board.ray(0.5, 0, 1) end\n"), Contains("board.ray: cell 0.5 is out of range"));
+  CHECK_THAT(run("function generate() local _ = state.piece(0, 0.5) end\n"), Contains("state.piece: level 0.5 is out of range"));
+  CHECK_THAT(run("function generate() moves.stack_targets(0, 1.5, 2) end\n"), Contains("moves.stack_targets: length 1.5"));
+  // More moves than the buffer first holds, the last batch in one call.
+  CHECK(run("function generate()\n"
+            "  for i = 1, 250 do moves.stack(board.cell('a1'), board.cell('a2'), 1) end\n"
+            "  for i = 1, 20 do moves.stack_targets(board.cell('a1'), 1, 1) end\n"
+            "end\n") == "");
+}
+
+TEST_CASE("a notation hook must give spellings") {
+  testing::TempDir dir;
+  Game game(load_game_def(testing::tiny_definition(
+      dir, "function generate() moves.stack(0, 1, 1) end\nfunction notation(mv) return {false} end\n")));
+  State s = game.initial();
+  MoveList moves;
+  game.legal_moves(s, moves);
+  CHECK_THROWS_WITH(game.move_texts(s, moves), Contains("notation: expected a string or a list of strings"));
+}
+
+TEST_CASE("loops hidden from a careless lexer still stop, and goto continue still loads") {
+  const std::string limits = "limits: {ticks: 100000}\n";
+  for (const char* src : {"-- x\rwhile true do end\n", "local s = \"\\z\n \" while true do end --\"\n",
+                          "local s = 'a\\\r\n' while true do end --'\n", "local x = 0xe-- [[\nwhile true do end\n-- ]]\n",
+                          "::--[[c]]top:: goto top\n"}) {
+    INFO(src);
+    CHECK_THAT(run(std::string(src) + "function generate() end\n", limits), Contains("the script ran too long"));
+  }
+  CHECK(run("for i = 1, 3 do if i == 2 then goto continue end local x = i ::continue:: end\n"
+            "function generate() end\n") == "");
+}

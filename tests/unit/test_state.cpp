@@ -1,6 +1,7 @@
 // State: every primitive action applies and undoes exactly (hash included), and bad
 // actions are refused without changing the state.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "helpers.h"
 #include "state/position_text.h"
@@ -49,7 +50,6 @@ TEST_CASE("each primitive action applies and undoes exactly") {
   check(one(Op::FromReserve, 0, b2, 0, o), "b a1=xxo b2=xo c3=o off:o=1");
   check(one(Op::SetTop, 0, b2, kNone, X), "b a1=xxo b2=X c3=o off:o=2");
   check(one(Op::Mark, 0, a1), "b a1=xxo b2=x c3=o off:o=2");
-  (void)x;
 
   SECTION("a bad action is refused and changes nothing") {
     State t = s;
@@ -57,7 +57,20 @@ TEST_CASE("each primitive action applies and undoes exactly") {
     CHECK_THROWS_WITH(t.apply(one(Op::Move, 1, a1, a1)), Catch::Contains("must change cells"));
     CHECK_THROWS_WITH(t.apply(one(Op::Move, 1, a1, 999)), Catch::Contains("no such target cell"));
     CHECK_THROWS_WITH(t.apply(one(Op::SetTop, 0, b.cell_index("b1"), kNone, X)), Catch::Contains("no piece there"));
+    CHECK_THROWS_WITH(t.apply(one(Op::FromReserve, 0, b2, 0, x)), Catch::Contains("the reserve has no such piece"));
     CHECK(t.same_position(s));
     CHECK(t.hash() == s.hash());
   }
+}
+
+TEST_CASE("every reserve count hashes differently, whatever the setup") {
+  testing::TempDir dir;
+  dir.write("tiny.lua", "function generate() end\n");
+  auto def = load_game_def(dir.write("tiny.yaml",
+                                     "name: tiny\nscript: tiny.lua\nplayers: [{name: a}, {name: b}]\n"
+                                     "board: {kind: grid, size: [3, 3]}\nreserves: [off]\n"
+                                     "pieces: {p: {glyphs: {a: x, b: o}}}\n"));
+  std::set<uint64_t> hashes;
+  for (int n = 0; n < 50; ++n) hashes.insert(parse_position(*def, "a off:x=" + std::to_string(n)).hash());
+  CHECK(hashes.size() == 50);
 }
