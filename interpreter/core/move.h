@@ -24,16 +24,11 @@ struct Action {
   bool operator==(const Action&) const = default;
 };
 
-// Flags a script may set on a move.
-enum MoveFlag : uint8_t {
-  kProgress = 1,  // resets a no-progress counter (a capture, a man's move...)
-};
-
 constexpr int kMaxActions = 48;
 
 struct Move {
   uint8_t count = 0;
-  uint8_t flags = 0;
+  uint8_t flags = 0;  // set by the script (moves.begin(flags)); the runtime carries them
   std::array<Action, kMaxActions> actions;  // only the first `count` are set
 
   bool is_pass() const { return count == 0; }

@@ -72,10 +72,4 @@ void MoveList::push(const Move& m) {
   raw_.nwords = at + 1 + 2 * m.count;
 }
 
-int MoveList::find(const Move& m) const {
-  for (int i = 0; i < size(); ++i)
-    if ((*this)[i] == m) return i;
-  return -1;
-}
-
 }  // namespace boardlab

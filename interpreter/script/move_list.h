@@ -21,7 +21,6 @@ class MoveList {
   Move operator[](int i) const;  // decodes; throws ScriptError on a malformed entry
   void get(int i, Move& out) const;
   void push(const Move& m);
-  int find(const Move& m) const;  // index or -1
   bl_moves* raw() { return &raw_; }
 
  private:

@@ -214,8 +214,6 @@ ScriptHost::~ScriptHost() = default;
 
 void ScriptHost::Closer::operator()(lua_State* L) const { lua_close(L); }
 
-size_t ScriptHost::memory_used() const { return alloc_->used; }
-
 void ScriptHost::fail(const char* hook, int ply, int status) {
   std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "unknown error";
   lua_settop(L_, 0);

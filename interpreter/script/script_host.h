@@ -31,7 +31,6 @@ class ScriptHost {
 
   // Struct sizes as the Lua side sees them (name -> bytes), for the layout test.
   std::vector<std::pair<std::string, int>> lua_struct_sizes();
-  size_t memory_used() const;
 
  private:
   void call(int fn_ref, const char* hook, const State& s, int nargs, int nresults);

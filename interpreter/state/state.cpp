@@ -31,15 +31,6 @@ int State::total_pieces() const {
   return n;
 }
 
-std::optional<Move> State::last_move() const {
-  if (undo_.empty()) return std::nullopt;
-  const UndoRecord& r = undo_.back();
-  Move m;
-  m.flags = r.flags;
-  for (int i = 0; i < r.count; ++i) m.push(undo_actions_[r.actions_at + i]);
-  return m;
-}
-
 void State::clear() {
   std::fill(height_.begin(), height_.end(), 0);
   std::fill(owner_.begin(), owner_.end(), -1);

@@ -3,7 +3,6 @@
 // the exact state, hash included. Copying a State is a clone.
 #pragma once
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "core/move.h"
@@ -44,7 +43,6 @@ class State {
   void set_outcome(Outcome o) { outcome_ = o; }
   int total_pieces() const;           // on the board and in reserves
   int removed() const { return removed_; }  // taken out of play by Remove without a reserve
-  std::optional<Move> last_move() const;  // none at the start
 
   // Board edits used when reading a position; they keep the hash right.
   void clear();
