@@ -3,7 +3,7 @@
 //   <side> [<cell>=<glyphs>]... [<reserve>:<glyph>=<count>]...
 //
 // <side> is the name of the player to move; each stack is listed bottom to top by piece
-// glyphs; empty cells and empty reserves are left out. Example (Death Stacks start):
+// glyphs; empty cells and empty reserves are left out. Example (two rows of 2-stacks):
 //   red a1=bb b1=bb c1=bb d1=bb e1=bb f1=bb a6=rr b6=rr c6=rr d6=rr e6=rr f6=rr
 #pragma once
 #include <stdexcept>
