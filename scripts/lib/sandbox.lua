@@ -2,7 +2,9 @@
 --
 -- Game scripts are untrusted: they get the game API and a safe subset of the standard
 -- library. Not there: io, os, ffi, jit, debug, require, dofile, loadfile, load, loadstring,
--- string.dump, getfenv/setfenv, coroutine, math.random (scripts must be deterministic).
+-- string.dump, getfenv/setfenv, coroutine, math.random (scripts must be deterministic), and
+-- string patterns: the matcher runs in C, out of reach of the loop budget, and a
+-- pathological pattern can run for hours. string.find works with plain = true.
 local M = {}
 
 local function copy(t, without)
@@ -20,10 +22,26 @@ M.base = {
   rawget = rawget, rawset = rawset, setmetatable = setmetatable,
 }
 
--- A string's metatable would lead back to the shared string table: hide it, and take
--- string.dump out of that table too, since ("").dump reaches it through strings.
+local function no_patterns(name)
+  return function()
+    error("string." .. name .. " is not available to game scripts: patterns run in C, beyond the loop budget", 2)
+  end
+end
+local plain_find = string.find
+M.string = {}
+for k, v in pairs(string) do M.string[k] = v end
+M.string.dump = nil
+M.string.match, M.string.gmatch, M.string.gsub = no_patterns("match"), no_patterns("gmatch"), no_patterns("gsub")
+M.string.find = function(s, text, init, plain)
+  if not plain then
+    error("string.find is available to game scripts only as string.find(s, text, init, true): patterns run in C, beyond the loop budget", 2)
+  end
+  return plain_find(s, text, init, true)
+end
+-- Method calls on strings ("x"):rep(2) go through the string metatable: point it at the
+-- safe table and hide it. Trusted code keeps its own references to the string functions.
+getmetatable("").__index = M.string
 getmetatable("").__metatable = false
-string.dump = nil
 
 function M.new_env(api, host)
   local env = copy(M.base)
@@ -31,7 +49,7 @@ function M.new_env(api, host)
     if type(t) == "string" then return nil end
     return getmetatable(t)
   end
-  env.string = copy(string, { dump = true })
+  env.string = copy(M.string)
   env.table = copy(table)
   env.math = copy(math, { random = true, randomseed = true })
   env.bit = copy(require("bit"))

@@ -158,3 +158,11 @@ TEST_CASE("loops hidden from a careless lexer still stop, and goto continue stil
   CHECK(run("for i = 1, 3 do if i == 2 then goto continue end local x = i ::continue:: end\n"
             "function generate() end\n") == "");
 }
+
+TEST_CASE("string patterns are out of reach, plain find works") {
+  CHECK_THAT(run("function generate() local _ = ('aaa'):rep(40):find(('a?'):rep(40)) end\n"),
+             Contains("string.find is available to game scripts only as string.find(s, text, init, true)"));
+  CHECK_THAT(run("function generate() local _ = string.match('a', '.-') end\n"), Contains("string.match is not available"));
+  CHECK_THAT(run("function generate() local _ = ('a'):gsub('a', 'b') end\n"), Contains("string.gsub is not available"));
+  CHECK(run("assert(('a.b'):find('.', 1, true) == 2 and string.format('%d', 3) == '3')\nfunction generate() end\n") == "");
+}
