@@ -217,6 +217,23 @@ TEST_CASE("Death Stacks: move sets agree with the hand-written generator over ra
   CHECK(positions > 1000);
 }
 
+TEST_CASE("Death Stacks: 24 checkers stay on the board, whatever happens") {
+  auto game = testing::bundled("death-stacks");
+  MoveList moves;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Rng rng(seed);
+    State s = game->initial();
+    for (int ply = 0; ply < 500 && !s.outcome().over(); ++ply) {
+      game->legal_moves(s, moves);
+      if (moves.empty()) break;
+      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+      int on_board = 0;
+      for (int c = 0; c < game->def().board.ncells; ++c) on_board += s.height(c);
+      REQUIRE(on_board == 24);
+    }
+  }
+}
+
 TEST_CASE("Death Stacks: random-playout invariants") {
   auto game = testing::bundled("death-stacks");
   InvariantOptions opt;
