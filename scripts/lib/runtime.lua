@@ -313,6 +313,8 @@ end
 local sandbox = dofile(lib_dir .. "/sandbox.lua")
 local default_notation = dofile(lib_dir .. "/notation.lua")
 local api = { board = board, state = state, moves = moves, game = game }
+-- Shared helpers written against the API above; scripts see them as globals.
+api.chains = dofile(lib_dir .. "/chains.lua")(api)
 local env = sandbox.new_env(api, H)
 local builtin = {}
 for k in pairs(env) do builtin[k] = true end

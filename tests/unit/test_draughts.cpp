@@ -1,0 +1,91 @@
+// Double Draughts and English checkers (shared/rules/README.md section 2) through the shared
+// jump-chain helper: published perft counts, the original's worked example, and the rules.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "helpers.h"
+#include "rules/invariants.h"
+#include "rules/playout.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+
+namespace {
+std::set<std::string> texts_at(Game& g, const std::string& position) {
+  State s = parse_position(g.def(), position);
+  auto t = testing::legal_texts(g, s);
+  return {t.begin(), t.end()};
+}
+}  // namespace
+
+TEST_CASE("English checkers: the published perft counts") {
+  auto game = testing::bundled("english-checkers");
+  State s = game->initial();
+  const uint64_t published[] = {7, 49, 302, 1469, 7361, 36768, 179740, 845931};
+  for (int d = 1; d <= 8; ++d) {
+    INFO("depth " << d);
+    CHECK(perft(*game, s, d) == published[d - 1]);
+  }
+}
+
+TEST_CASE("Double Draughts: the original's five jump paths") {
+  auto game = testing::bundled("double-draughts");
+  // A black man on c7; A=a5, B=e5, C=c3, D=a1, E=g3, F=e1 (shared/rules/README.md section 2).
+  CHECK(texts_at(*game, "black c7=b b6=w d6=w b4=w d4=w f4=w b2=w d2=w f2=w h8=w") ==
+        std::set<std::string>{"c7xa5xc3xa1", "c7xa5xc3xe1", "c7xe5xc3xa1", "c7xe5xc3xe1", "c7xe5xg3xe1"});
+}
+
+TEST_CASE("Double Draughts: men slide diagonally forward, kings in 8 directions") {
+  auto game = testing::bundled("double-draughts");
+  CHECK(texts_at(*game, "white d4=w h8=b") == std::set<std::string>{"d4-c5", "d4-e5"});
+  CHECK(texts_at(*game, "black d4=b a1=w") == std::set<std::string>{"d4-c3", "d4-e3"});
+  CHECK(texts_at(*game, "white d4=W h8=b").size() == 8);
+  auto straight = testing::bundled("double-draughts-straight-jumps");
+  CHECK(texts_at(*straight, "white d4=w d5=b h8=b") == std::set<std::string>{"d4xd6"});
+  CHECK(texts_at(*game, "white d4=w d5=b h8=b") == std::set<std::string>{"d4-c5", "d4-e5"});
+}
+
+TEST_CASE("Double Draughts: capture is compulsory, chains are complete, kings jump in 8 directions") {
+  auto game = testing::bundled("double-draughts");
+  // The slide a1-b2 is not allowed while d4 can jump; the chain must go on to f8... no:
+  // f6 is white's far rank? No: white's far rank is 8, so d4xf6 must continue to d8 via e7.
+  CHECK(texts_at(*game, "white a1=w d4=w e5=b e7=b h1=b") == std::set<std::string>{"d4xf6xd8"});
+  // A king jumps straight, and never the same piece twice.
+  CHECK(texts_at(*game, "white d4=W d5=b a8=b") == std::set<std::string>{"d4xd6"});
+}
+
+TEST_CASE("Double Draughts: promotion ends the move") {
+  auto game = testing::bundled("double-draughts");
+  // b6xc7... white man on b6 jumps c7 to d8 and is crowned; as a king it could jump e8 on
+  // to f8, but the move ends.
+  State s = parse_position(game->def(), "white b6=w c7=b e8=b a1=b");
+  auto texts = testing::legal_texts(*game, s);
+  CHECK(texts == std::vector<std::string>{"b6xd8"});
+  testing::play(*game, s, "b6xd8");
+  CHECK(position_text(s) == "black a1=b d8=W e8=b");
+}
+
+TEST_CASE("Double Draughts: a side with no piece or no move loses") {
+  auto game = testing::bundled("double-draughts");
+  State s = parse_position(game->def(), "white d4=w e5=b");
+  testing::play(*game, s, "d4xf6");
+  MoveList moves;
+  game->legal_moves(s, moves);
+  CHECK(moves.empty());
+  CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 0});
+  State blocked = parse_position(game->def(), "black a1=b a2=w b2=w");  // the black man cannot move
+  game->legal_moves(blocked, moves);
+  CHECK(blocked.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 0});
+}
+
+TEST_CASE("Draughts: random-playout invariants") {
+  for (const char* name : {"double-draughts", "english-checkers", "double-draughts-straight-jumps"}) {
+    INFO(name);
+    auto game = testing::bundled(name);
+    InvariantOptions opt;
+    opt.games = testing::random_games(1000);
+    auto report = check_invariants(*game, opt);
+    for (const auto& f : report.failures) FAIL_CHECK(f);
+    CHECK(report.games == opt.games);
+  }
+}
