@@ -48,6 +48,8 @@ local rules = {
     if king and ray(cell, game.forward(owner_of(code)), 1) < 0 then return king end
     return nil
   end,
+  -- The no-progress rule counts plies without a capture or a man's move.
+  progress = function(code) return promotes_to[code] ~= nil end,
   compulsory = true,
 }
 

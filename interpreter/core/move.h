@@ -28,7 +28,7 @@ constexpr int kMaxActions = 48;
 
 struct Move {
   uint8_t count = 0;
-  uint8_t flags = 0;  // set by the script (moves.begin(flags)); the runtime carries them
+  uint8_t flags = 0;  // set by the script (moves.begin(flags)); flag 1 means progress (turn.no_progress)
   std::array<Action, kMaxActions> actions;  // only the first `count` are set
 
   bool is_pass() const { return count == 0; }

@@ -34,6 +34,8 @@ void Game::apply(State& s, const Move& m) {
   }
   if (def_->repetition_count && s.occurrences() >= def_->repetition_count) {
     s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::Repetition, -1});
+  } else if (def_->no_progress_plies && s.quiet_plies() >= def_->no_progress_plies) {
+    s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::NoProgress, -1});
   } else if (def_->max_plies && s.ply() >= def_->max_plies) {
     s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1});
   }
@@ -92,6 +94,7 @@ std::string describe(const GameDef& g, const Outcome& o) {
       case Outcome::Reason::NoMoves: return "the other side has no move";
       case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);
       case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.max_plies);
+      case Outcome::Reason::NoProgress: return fmt::format("{} plies without progress", g.no_progress_plies);
       case Outcome::Reason::Script: return "by the rules";
       case Outcome::Reason::Resign: return "resignation";
       case Outcome::Reason::None: return "";

@@ -388,6 +388,7 @@ class Builder {
         else if (!v.empty()) diags_.error(n->pos, fmt::format("'turn.no_moves' must be lose or pass, not '{}'", v));
       }
       if (const YNode* m = t->get("max_plies")) g.max_plies = int_value(*m, "turn.max_plies", 0);
+      if (const YNode* m = t->get("no_progress")) g.no_progress_plies = int_value(*m, "turn.no_progress", 0);
     }
     if (const YNode* r = root_.get("repetition")) {
       g.repetition_count = int_value(*r->get("count"), "repetition.count", 2, 1000);

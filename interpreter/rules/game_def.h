@@ -61,6 +61,7 @@ struct GameDef {
   int first_player = 0;
   NoMovePolicy no_moves = NoMovePolicy::Lose;
   int max_plies = 0;  // 0: no cap
+  int no_progress_plies = 0;  // 0: no such rule
   int repetition_count = 0;  // 0: no repetition rule
   RepetitionKey repetition_key = RepetitionKey::Board;
   std::vector<OptionDef> options;

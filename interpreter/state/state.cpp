@@ -59,6 +59,7 @@ void State::reset_history() {
   seen_.clear();
   ply_ = 0;
   removed_ = 0;
+  quiet_plies_ = 0;
   outcome_ = {};
   count_position(+1);
 }
@@ -175,7 +176,8 @@ void State::apply(const Move& m) {
       }
     }
   }
-  UndoRecord rec{static_cast<uint32_t>(undo_actions_.size()), m.count, m.flags, static_cast<int8_t>(side_), outcome_};
+  UndoRecord rec{static_cast<uint32_t>(undo_actions_.size()), m.count, m.flags, static_cast<int8_t>(side_), outcome_,
+                 quiet_plies_};
   undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());
   uint8_t buf[256];
   for (const Action& a : m) {
@@ -220,6 +222,7 @@ void State::apply(const Move& m) {
   undo_.push_back(rec);
   side_ = (side_ + 1) % def_->nplayers();
   ++ply_;
+  quiet_plies_ = (m.flags & 1) ? 0 : quiet_plies_ + 1;
   count_position(+1);
 }
 
@@ -271,6 +274,7 @@ void State::undo() {
   }
   side_ = rec.side;
   outcome_ = rec.outcome;
+  quiet_plies_ = rec.quiet_plies;
   --ply_;
   if (def_->repetition_count) occurrences_ = seen_.count(repetition_key());
   undo_actions_.resize(rec.actions_at);

@@ -14,7 +14,7 @@ namespace boardlab {
 
 struct Outcome {
   enum class Kind : uint8_t { Ongoing, Win, Draw };
-  enum class Reason : uint8_t { None, NoMoves, Repetition, MoveCap, Script, Resign };
+  enum class Reason : uint8_t { None, NoMoves, Repetition, MoveCap, NoProgress, Script, Resign };
   Kind kind = Kind::Ongoing;
   Reason reason = Reason::None;
   int8_t winner = -1;
@@ -39,6 +39,7 @@ class State {
   uint64_t board_hash() const { return board_hash_; }  // position only
   uint64_t repetition_key() const;
   int occurrences() const { return occurrences_; }  // how often the current repetition key has occurred
+  int quiet_plies() const { return quiet_plies_; }  // plies since the last move flagged as progress
   const Outcome& outcome() const { return outcome_; }
   void set_outcome(Outcome o) { outcome_ = o; }
   int total_pieces() const;           // on the board and in reserves
@@ -66,6 +67,7 @@ class State {
     uint8_t count, flags;
     int8_t side;
     Outcome outcome;
+    int quiet_plies;
   };
   void lift(int cell, int n, uint8_t* out);
   void drop(int cell, const uint8_t* in, int n);
@@ -76,7 +78,7 @@ class State {
   std::vector<uint8_t> height_, pieces_;
   std::vector<int8_t> owner_;  // the top piece's owner per cell (-1: empty); kept for the scripts' speed
   std::vector<int32_t> reserve_;
-  int side_ = 0, ply_ = 0, removed_ = 0, occurrences_ = 0;
+  int side_ = 0, ply_ = 0, removed_ = 0, occurrences_ = 0, quiet_plies_ = 0;
   uint64_t board_hash_ = 0;
   Outcome outcome_;
   std::vector<UndoRecord> undo_;

@@ -7,6 +7,7 @@
 --     jump_dirs  = function(code) -> list of directions it jumps along,
 --     can_capture = function(mover_code, victim_code) -> may the mover jump the victim,
 --     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
+--     progress = function(code) -> does a slide of this piece count as progress (flag 1),
 --     compulsory = true,     -- if any jump exists, the move must be a jump
 --     may_stop = false,      -- a chain may end although another jump is possible
 --   }
@@ -90,17 +91,18 @@ return function(api)
       if owner(c) == me then
         local code = top(c)
         local dirs = p.slide_dirs(code)
+        local flag = p.progress and p.progress(code) and 1 or 0
         for i = 1, #dirs do
           local t = ray(c, dirs[i], 1)
           if t >= 0 and playable(t) and height(t) == 0 then
             local promoted = p.promotion and p.promotion(code, t)
             if promoted then
-              moves.begin(0)
+              moves.begin(flag)
               moves.move(c, t, 1)
               moves.set_top(t, promoted)
               moves.commit()
             else
-              moves.stack(c, t, 1)
+              moves.stack(c, t, 1, flag)
             end
           end
         end

@@ -89,3 +89,38 @@ TEST_CASE("Draughts: random-playout invariants") {
     CHECK(report.games == opt.games);
   }
 }
+
+TEST_CASE("Double Draughts: threefold repetition and 50 moves each without progress draw") {
+  auto game = testing::bundled("double-draughts");
+  SECTION("repetition of position and side to move") {
+    State s = parse_position(game->def(), "white a1=W h8=B");
+    for (int round = 0; round < 2; ++round)
+      for (const char* m : {"a1-b2", "h8-g7", "b2-a1", "g7-h8"}) {
+        CHECK_FALSE(s.outcome().over());
+        testing::play(*game, s, m);
+      }
+    CHECK(s.outcome() == Outcome{Outcome::Kind::Draw, Outcome::Reason::Repetition, -1});
+  }
+  SECTION("no progress: the count is an option (100 plies by default)") {
+    CHECK(game->def().no_progress_plies == 100);
+    auto six = testing::bundled("double-draughts", {{"no_progress", "6"}});
+    State s = parse_position(six->def(), "white a1=W h8=B");
+    const char* plies[] = {"a1-a2", "h8-h7", "a2-a3", "h7-h6", "a3-a4", "h6-h5"};
+    for (const char* m : plies) {
+      CHECK_FALSE(s.outcome().over());
+      testing::play(*six, s, m);
+    }
+    CHECK(s.outcome() == Outcome{Outcome::Kind::Draw, Outcome::Reason::NoProgress, -1});
+    s.undo();
+    CHECK_FALSE(s.outcome().over());
+    CHECK(s.quiet_plies() == 5);
+  }
+  SECTION("a man's move or a capture resets the count") {
+    State s = parse_position(game->def(), "white a1=W c3=w h8=B");
+    testing::play(*game, s, "a1-b2");
+    testing::play(*game, s, "h8-g7");
+    CHECK(s.quiet_plies() == 2);
+    testing::play(*game, s, "c3-d4");
+    CHECK(s.quiet_plies() == 0);
+  }
+}
