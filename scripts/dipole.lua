@@ -1,0 +1,85 @@
+-- Dipole (shared/rules/README.md section 1): stacks move as many squares as checkers move.
+--
+-- The board's rays leave it at the edge (edges: off), so a ray that ends off the board is
+-- a bear-off. Only dark squares hold stacks; an orthogonal move needs an even count, since
+-- an odd one would land on a light square (bear-offs straight forward too).
+local ncells, ndirs = board.ncells, board.ndirs
+local ray, OFF = board.ray, board.OFF
+local height, owner, side = state.height, state.owner, state.side
+local nmine, mine = state.nmine, state.mine
+local stack, begin, move, remove, to_reserve, commit =
+  moves.stack, moves.begin, moves.move, moves.remove, moves.to_reserve, moves.commit
+local OFF_SLOT = game.reserve("off")
+
+local MIRROR = { n = "s", s = "n", ne = "se", se = "ne", nw = "sw", sw = "nw", e = "e", w = "w" }
+local ORTHOGONAL = { n = true, e = true, s = true, w = true }
+
+-- forwardish[p][d]: d is forward or diagonally forward for player p; orthogonal[d].
+local forwardish, orthogonal = {}, {}
+for d = 0, ndirs - 1 do orthogonal[d] = ORTHOGONAL[board.dir_name(d)] or false end
+for p = 0, game.nplayers - 1 do
+  local south = board.dir_name(game.forward(p)) == "s"
+  forwardish[p] = {}
+  for _, name in ipairs({ "nw", "n", "ne" }) do
+    forwardish[p][board.dir(south and MIRROR[name] or name)] = true
+  end
+end
+
+function generate()
+  local me = side()
+  local fwd = forwardish[me]
+  for i = 0, nmine() - 1 do
+    local from = mine(i)
+    local h = height(from)
+    for n = 1, h do
+      local bear_off = false
+      for d = 0, ndirs - 1 do
+        if not orthogonal[d] or n % 2 == 0 then
+          local to = ray(from, d, n)
+          if to == OFF then
+            if fwd[d] then bear_off = true end
+          elseif to >= 0 then
+            local who = owner(to)
+            if who == -1 or who == me then
+              if fwd[d] then stack(from, to, n) end -- a basic move, or a merge
+            elseif height(to) <= n then
+              begin(1) -- a capture: the enemy stack leaves play
+              remove(to)
+              move(from, to, n)
+              commit()
+            end
+          end
+        end
+      end
+      if bear_off then -- one move per (square, n), whatever edge it leaves by
+        begin(1)
+        to_reserve(from, n, OFF_SLOT)
+        commit()
+      end
+    end
+  end
+end
+
+-- A side with no checkers on the board loses, checked for both sides after every move.
+function result()
+  local count = { [0] = 0, 0 }
+  for c = 0, ncells - 1 do
+    local who = owner(c)
+    if who >= 0 then count[who] = count[who] + height(c) end
+  end
+  if count[0] == 0 then return 1 end
+  if count[1] == 0 then return 0 end
+  return nil
+end
+
+-- e1-g3/2, e1-g3 for the whole stack (when no other move goes from e1 to g3), b6-off/2.
+function notation(mv)
+  if #mv == 0 then return "pass" end
+  local a = mv[#mv]
+  local from = board.name(a.a)
+  local to = a.op == "to_reserve" and "off" or board.name(a.b)
+  local short = from .. "-" .. to
+  local long = short .. "/" .. a.n
+  if a.n == height(a.a) then return { short, long } end
+  return { long, short }
+end
