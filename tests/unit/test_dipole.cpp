@@ -1,7 +1,9 @@
 // Dipole (shared/rules/README.md section 1): a test per rule, and random-playout invariants.
 #include <catch2/catch.hpp>
 #include <set>
+#include <tuple>
 
+#include "bench/handwritten_dipole.h"
 #include "helpers.h"
 #include "rules/invariants.h"
 #include "rules/playout.h"
@@ -105,4 +107,55 @@ TEST_CASE("Dipole: random-playout invariants") {
     for (const auto& f : report.failures) FAIL_CHECK(f);
     CHECK(report.games == opt.games);
   }
+}
+
+namespace {
+std::set<std::tuple<int, int, int>> hand_set(const State& s) {
+  handwritten_dipole::Position p;
+  for (int c = 0; c < 64; ++c) {
+    int h = s.height(c);
+    p.stack[c] = static_cast<int8_t>(s.owner(c) == 0 ? h : -h);
+  }
+  p.side = s.side();
+  std::vector<handwritten_dipole::Move> buf(64 * 12 * 9);
+  int n = handwritten_dipole::legal_moves(p, buf.data());
+  std::set<std::tuple<int, int, int>> out;
+  for (int i = 0; i < n; ++i) out.insert({buf[i].from, buf[i].to, buf[i].n});
+  return out;
+}
+std::set<std::tuple<int, int, int>> interpreter_set(Game& g, State& s) {
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::set<std::tuple<int, int, int>> out;
+  for (int i = 0; i < moves.size(); ++i) {
+    Move m = moves[i];
+    if (m.is_pass()) continue;
+    const Action& a = m.actions[m.count - 1];
+    out.insert({a.a, a.op == Op::ToReserve ? -1 : a.b, a.n});
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("Dipole: moves and perft agree with an independent hand-written generator") {
+  auto game = testing::bundled("dipole");
+  State start = game->initial();
+  for (int d = 1; d <= (testing::random_games(10) >= 10 ? 4 : 3); ++d) {
+    INFO("depth " << d);
+    CHECK(perft(*game, start, d) == handwritten_dipole::perft(handwritten_dipole::start_position(), d));
+  }
+  MoveList moves;
+  int positions = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(300)); ++seed) {
+    Rng rng(seed);
+    State s = game->initial();
+    while (!s.outcome().over()) {
+      REQUIRE(interpreter_set(*game, s) == hand_set(s));
+      ++positions;
+      game->legal_moves(s, moves);
+      if (moves.empty()) break;
+      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    }
+  }
+  CHECK(positions > 1000);
 }
