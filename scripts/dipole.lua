@@ -3,12 +3,11 @@
 -- The board's rays leave it at the edge (edges: off), so a ray that ends off the board is
 -- a bear-off. Only dark squares hold stacks; an orthogonal move needs an even count, since
 -- an odd one would land on a light square (bear-offs straight forward too).
-local ncells, ndirs = board.ncells, board.ndirs
+local ndirs = board.ndirs
 local ray, OFF = board.ray, board.OFF
 local height, owner, side = state.height, state.owner, state.side
 local nmine, mine = state.nmine, state.mine
-local stack, begin, move, remove, to_reserve, commit =
-  moves.stack, moves.begin, moves.move, moves.remove, moves.to_reserve, moves.commit
+local stack, capture, off = moves.stack, moves.capture, moves.off
 local OFF_SLOT = game.reserve("off")
 
 local MIRROR = { n = "s", s = "n", ne = "se", se = "ne", nw = "sw", sw = "nw", e = "e", w = "w" }
@@ -43,32 +42,23 @@ function generate()
             if who == -1 or who == me then
               if fwd[d] then stack(from, to, n) end -- a basic move, or a merge
             elseif height(to) <= n then
-              begin(1) -- a capture: the enemy stack leaves play
-              remove(to)
-              move(from, to, n)
-              commit()
+              capture(from, to, n, 1) -- the enemy stack leaves play
             end
           end
         end
       end
       if bear_off then -- one move per (square, n), whatever edge it leaves by
-        begin(1)
-        to_reserve(from, n, OFF_SLOT)
-        commit()
+        off(from, n, OFF_SLOT, 1)
       end
     end
   end
 end
 
 -- A side with no checkers on the board loses, checked for both sides after every move.
+local count = state.count
 function result()
-  local count = { [0] = 0, 0 }
-  for c = 0, ncells - 1 do
-    local who = owner(c)
-    if who >= 0 then count[who] = count[who] + height(c) end
-  end
-  if count[0] == 0 then return 1 end
-  if count[1] == 0 then return 0 end
+  if count(0) == 0 then return 1 end
+  if count(1) == 0 then return 0 end
   return nil
 end
 

@@ -10,6 +10,7 @@ namespace boardlab {
 State::State(const GameDef& def) : def_(&def) {
   height_.assign(def.board.ncells, 0);
   owner_.assign(def.board.ncells, -1);
+  count_.assign(def.players.size(), 0);
   pieces_.assign(static_cast<size_t>(def.board.ncells) * def.stack_cap, 0);
   reserve_.assign(def.reserve_slots.size() * def.ncodes, 0);
   for (const auto& e : def.setup)
@@ -34,6 +35,7 @@ int State::total_pieces() const {
 void State::clear() {
   std::fill(height_.begin(), height_.end(), 0);
   std::fill(owner_.begin(), owner_.end(), -1);
+  std::fill(count_.begin(), count_.end(), 0);
   std::fill(pieces_.begin(), pieces_.end(), 0);
   std::fill(reserve_.begin(), reserve_.end(), 0);
   board_hash_ = 0;
@@ -80,6 +82,7 @@ void State::lift(int cell, int n, uint8_t* out) {
   for (int i = 0; i < n; ++i) {
     int level = h - n + i;
     out[i] = col[level];
+    --count_[def_->owner_of[col[level]]];
     board_hash_ ^= def_->z_piece[(static_cast<size_t>(cell) * cap + level) * nc + col[level]];
     col[level] = 0;
   }
@@ -93,6 +96,7 @@ void State::drop(int cell, const uint8_t* in, int n) {
   uint8_t* col = &pieces_[cell * cap];
   for (int i = 0; i < n; ++i) {
     col[h + i] = in[i];
+    ++count_[def_->owner_of[in[i]]];
     board_hash_ ^= def_->z_piece[(static_cast<size_t>(cell) * cap + h + i) * nc + in[i]];
   }
   height_[cell] = static_cast<uint8_t>(h + n);
@@ -282,11 +286,12 @@ void State::undo() {
 }
 
 bl_state State::view() {
-  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), side_, ply_, nullptr, 0};
+  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), count_.data(), side_, ply_, nullptr, 0};
 }
 
 bool State::same_position(const State& o) const {
-  return side_ == o.side_ && height_ == o.height_ && pieces_ == o.pieces_ && reserve_ == o.reserve_;
+  return side_ == o.side_ && height_ == o.height_ && pieces_ == o.pieces_ && reserve_ == o.reserve_ &&
+         owner_ == o.owner_ && count_ == o.count_;
 }
 
 }  // namespace boardlab

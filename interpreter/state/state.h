@@ -34,6 +34,7 @@ class State {
   uint8_t piece(int cell, int level) const { return pieces_[cell * def_->stack_cap + level]; }
   uint8_t top(int cell) const { return height_[cell] ? piece(cell, height_[cell] - 1) : 0; }
   int owner(int cell) const { return owner_[cell]; }
+  int count(int player) const { return count_[player]; }  // that player's pieces on the board
   int32_t reserve(int slot, int code) const { return reserve_[slot * def_->ncodes + code]; }
   uint64_t hash() const;              // position + side to move
   uint64_t board_hash() const { return board_hash_; }  // position only
@@ -77,6 +78,7 @@ class State {
   const GameDef* def_;
   std::vector<uint8_t> height_, pieces_;
   std::vector<int8_t> owner_;  // the top piece's owner per cell (-1: empty); kept for the scripts' speed
+  std::vector<int32_t> count_;  // pieces on the board per player; likewise
   std::vector<int32_t> reserve_;
   int side_ = 0, ply_ = 0, removed_ = 0, occurrences_ = 0, quiet_plies_ = 0;
   uint64_t board_hash_ = 0;

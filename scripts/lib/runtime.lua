@@ -124,6 +124,11 @@ function state.mine(i)
   if tobit(i) ~= i or i < 0 or i >= S.nmine then bad("index", i, "state.mine") end
   return S.mine[i]
 end
+-- How many pieces `p` has on the board (kept by the runtime: no scan).
+function state.count(p)
+  if tobit(p) ~= p or p < 0 or p >= NP then bad("player", p, "state.count") end
+  return S.count[p]
+end
 function state.height(c)
   if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.height") end
   return S.height[c]
@@ -212,6 +217,38 @@ function moves.stack_targets(from, kmin, kmax)
     nm = nm + 1
     nw = nw + 3
   end
+end
+-- One-action and two-action moves that games write often, without begin/commit:
+-- bearing n pieces off into a reserve, and capturing a whole stack by moving onto it.
+function moves.off(from, n, slot, flags)
+  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.off") end
+  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.off") end
+  if tobit(slot) ~= slot or slot < 0 or slot >= NSLOTS then bad("reserve", slot, "moves.off") end
+  if not generating then outside("moves.off") end
+  if open_at >= 0 then error("moves.off: a move begun with moves.begin is still open", 2) end
+  if nw + 3 > capw or nm >= capm then grow(3) end
+  H.moves.words[nw] = bor(1, lshift(flags or 0, 8))
+  H.moves.words[nw + 1] = bor(3, lshift(n, 8), lshift(from, 16))
+  H.moves.words[nw + 2] = slot
+  H.moves.starts[nm] = nw
+  nm = nm + 1
+  nw = nw + 3
+end
+function moves.capture(from, to, n, flags)
+  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.capture") end
+  if tobit(to) ~= to or to < 0 or to >= NC then bad("cell", to, "moves.capture") end
+  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.capture") end
+  if not generating then outside("moves.capture") end
+  if open_at >= 0 then error("moves.capture: a move begun with moves.begin is still open", 2) end
+  if nw + 5 > capw or nm >= capm then grow(5) end
+  H.moves.words[nw] = bor(2, lshift(flags or 0, 8))
+  H.moves.words[nw + 1] = bor(2, lshift(to, 16)) -- remove the stack on `to`, out of play
+  H.moves.words[nw + 2] = NONE
+  H.moves.words[nw + 3] = bor(1, lshift(n, 8), lshift(from, 16))
+  H.moves.words[nw + 4] = to
+  H.moves.starts[nm] = nw
+  nm = nm + 1
+  nw = nw + 5
 end
 function moves.begin(flags)
   if not generating then outside("moves.begin") end
