@@ -30,27 +30,27 @@ function generate()
   for i = 0, nmine() - 1 do
     local from = mine(i)
     local h = height(from)
-    for n = 1, h do
-      local bear_off = false
-      for d = 0, ndirs - 1 do
-        if not orthogonal[d] or n % 2 == 0 then
-          local to = ray(from, d, n)
-          if to == OFF then
-            if fwd[d] then bear_off = true end
-          elseif to >= 0 then
-            local who = owner(to)
-            if who == -1 or who == me then
-              if fwd[d] then stack(from, to, n) end -- a basic move, or a merge
-            elseif height(to) <= n then
-              capture(from, to, n, 1) -- the enemy stack leaves play
-            end
-          end
+    local first_off = h + 1 -- the smallest n that leaves the board forward
+    for d = 0, ndirs - 1 do
+      local step = orthogonal[d] and 2 or 1 -- orthogonal moves need an even n
+      local forward = fwd[d]
+      for n = step, h, step do
+        local to = ray(from, d, n)
+        if to < 0 then -- off the board, and so are all longer rays this way
+          if forward and to == OFF and n < first_off then first_off = n end
+          break
+        end
+        local who = owner(to)
+        if who == -1 or who == me then
+          if forward then stack(from, to, n) end -- a basic move, or a merge
+        elseif height(to) <= n then
+          capture(from, to, n, 1) -- the enemy stack leaves play
         end
       end
-      if bear_off then -- one move per (square, n), whatever edge it leaves by
-        off(from, n, OFF_SLOT, 1)
-      end
     end
+    -- One bear-off per (square, n), whatever edge it leaves by. Every longer n leaves too:
+    -- straight forward goes off with the diagonals, which have no parity rule.
+    for n = first_off, h do off(from, n, OFF_SLOT, 1) end
   end
 end
 
