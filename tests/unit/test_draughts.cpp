@@ -124,3 +124,12 @@ TEST_CASE("Double Draughts: threefold repetition and 50 moves each without progr
     CHECK(s.quiet_plies() == 0);
   }
 }
+
+TEST_CASE("Double Draughts: no piece is jumped twice, and the start counts as empty") {
+  auto game = testing::bundled("double-draughts");
+  // The king could jump d4 back and forth; once jumped, d4 cannot be jumped again.
+  CHECK(texts_at(*game, "white c3=W d4=b h8=b") == std::set<std::string>{"c3xe5"});
+  // Round a square of four men the king lands back where it started.
+  auto round = texts_at(*game, "white c3=W c4=b d5=b e4=b d3=b h8=b");
+  CHECK(round.count("c3xc5xe5xe3xc3"));
+}
