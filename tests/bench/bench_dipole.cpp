@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "handwritten_dipole.h"
+#include "interpreter_playouts.h"
 #include "rules/bundled.h"
 #include "rules/playout.h"
 
@@ -10,17 +11,7 @@ namespace {
 
 constexpr int kMaxPlies = 1000;
 
-void Interpreter(benchmark::State& st) {
-  boardlab::Game game(boardlab::load_game_def(boardlab::resolve_game("dipole")));
-  boardlab::MoveList moves;
-  uint64_t seed = 1, plies = 0;
-  for (auto _ : st) {
-    boardlab::Rng rng(seed++);
-    boardlab::State s = game.initial();
-    plies += static_cast<uint64_t>(boardlab::random_playout(game, s, rng, moves, kMaxPlies));
-  }
-  st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
-}
+void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "dipole", kMaxPlies); }
 
 void Handwritten(benchmark::State& st) {
   uint64_t seed = 1, plies = 0;

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "rules/bundled.h"
+#include "state/position_text.h"
 
 namespace testing {
 
@@ -48,6 +49,12 @@ std::vector<std::string> legal_texts(boardlab::Game& game, boardlab::State& s) {
   boardlab::MoveList moves;
   game.legal_moves(s, moves);
   return game.move_texts(s, moves);
+}
+
+std::set<std::string> texts_at(boardlab::Game& game, const std::string& position) {
+  boardlab::State s = boardlab::parse_position(game.def(), position);
+  auto t = legal_texts(game, s);
+  return {t.begin(), t.end()};
 }
 
 void play(boardlab::Game& game, boardlab::State& s, const std::string& text) {

@@ -1,6 +1,7 @@
 // Test helpers: games written to a temporary folder, and shortcuts for moves by notation.
 #pragma once
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ std::unique_ptr<boardlab::Game> bundled(const std::string& name,
 
 // The printed notation of every legal move of `s`.
 std::vector<std::string> legal_texts(boardlab::Game& game, boardlab::State& s);
+// The printed notation of every legal move of a position given as text.
+std::set<std::string> texts_at(boardlab::Game& game, const std::string& position);
 // Plays a move given in notation; fails the test if it is not legal.
 void play(boardlab::Game& game, boardlab::State& s, const std::string& text);
 

@@ -10,13 +10,7 @@
 
 using namespace boardlab;
 
-namespace {
-std::set<std::string> texts_at(Game& g, const std::string& position) {
-  State s = parse_position(g.def(), position);
-  auto t = testing::legal_texts(g, s);
-  return {t.begin(), t.end()};
-}
-}  // namespace
+using testing::texts_at;
 
 TEST_CASE("English checkers: the published perft counts") {
   auto game = testing::bundled("english-checkers");

@@ -1,0 +1,25 @@
+// The interpreter side of the speed comparisons: seeded random playouts of a bundled game,
+// reported as plies per second, exactly as the hand-written playouts beside it are.
+#pragma once
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "rules/bundled.h"
+#include "rules/playout.h"
+
+namespace bench {
+
+inline void interpreter_playouts(benchmark::State& st, const std::string& game_name, int max_plies) {
+  boardlab::Game game(boardlab::load_game_def(boardlab::resolve_game(game_name)));
+  boardlab::MoveList moves;
+  uint64_t seed = 1, plies = 0;
+  for (auto _ : st) {
+    boardlab::Rng rng(seed++);
+    boardlab::State s = game.initial();
+    plies += static_cast<uint64_t>(boardlab::random_playout(game, s, rng, moves, max_plies));
+  }
+  st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+
+}  // namespace bench
