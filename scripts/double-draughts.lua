@@ -29,12 +29,23 @@ local function directions(spec, player)
 end
 
 local opt = game.options
-local slides, jumps, promotes_to = {}, {}, {}
+-- A definition that adds a piece kind `super` plays "king promoted once again": a king
+-- reaching its own home rank becomes a super-king.
+local has_super = false
+for _, kind in ipairs(game.pieces) do has_super = has_super or kind == "super" end
+
+local slides, jumps, promotes_to, crowned_again, backward = {}, {}, {}, {}, {}
 for p = 0, game.nplayers - 1 do
   local man, king = game.piece("man", p), game.piece("king", p)
   slides[man], jumps[man] = directions(opt.man_slides, p), directions(opt.man_jumps, p)
   slides[king], jumps[king] = directions(opt.king_slides, p), directions(opt.king_jumps, p)
   promotes_to[man] = king
+  backward[p] = board.dir(MIRROR[board.dir_name(game.forward(p))])
+  if has_super then
+    local super = game.piece("super", p)
+    slides[super], jumps[super] = directions(opt.super_slides, p), directions(opt.super_jumps, p)
+    crowned_again[king] = super
+  end
 end
 
 local ray, owner_of = board.ray, game.owner
@@ -42,10 +53,13 @@ local rules = {
   slide_dirs = function(code) return slides[code] end,
   jump_dirs = function(code) return jumps[code] end,
   can_capture = function(mover, victim) return true end,
-  -- A man on its far rank (nothing further forward) becomes a king.
+  -- A man on its far rank (nothing further forward) becomes a king; with super-kings, a
+  -- king on its own home rank (nothing further back) becomes one. Either ends the move.
   promotion = function(code, cell)
     local king = promotes_to[code]
     if king and ray(cell, game.forward(owner_of(code)), 1) < 0 then return king end
+    local super = crowned_again[code]
+    if super and ray(cell, backward[owner_of(code)], 1) < 0 then return super end
     return nil
   end,
   -- The no-progress rule counts plies without a capture or a man's move.

@@ -127,3 +127,19 @@ TEST_CASE("Double Draughts: no piece is jumped twice, and the start counts as em
   auto round = texts_at(*game, "white c3=W c4=b d5=b e4=b d3=b h8=b");
   CHECK(round.count("c3xc5xe5xe3xc3"));
 }
+
+TEST_CASE("Double Draughts, king promoted once again: a king on its home rank becomes a super-king") {
+  auto game = testing::bundled("double-draughts-super-king");
+  // The plain king slides diagonally only, and still jumps in 8 directions.
+  CHECK(texts_at(*game, "white d4=W h8=b") == std::set<std::string>{"d4-c5", "d4-e5", "d4-c3", "d4-e3"});
+  CHECK(texts_at(*game, "white d4=W d5=b h8=b") == std::set<std::string>{"d4xd6"});
+  // Reaching rank 1 (white's home) crowns it again; the super-king moves in 8 directions.
+  State s = parse_position(game->def(), "white c2=W h8=b");
+  testing::play(*game, s, "c2-b1");
+  CHECK(position_text(s) == "black b1=S h8=b");
+  testing::play(*game, s, "h8-g7");
+  CHECK(texts_at(*game, position_text(s)).size() == 5);  // b1: a1, c1, a2, b2, c2
+  // The base game has no super-kings.
+  auto base = testing::bundled("double-draughts");
+  CHECK(texts_at(*base, "white c2=W h8=b").count("c2-c1"));
+}
