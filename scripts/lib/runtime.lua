@@ -30,8 +30,10 @@ local error, type, tostring, format = error, type, tostring, string.format
 local OP = { move = 1, remove = 2, to_reserve = 3, from_reserve = 4, set_top = 5, mark = 6 }
 local NONE = 0xFFFF
 
-local function bad(what, v, fname)
-  error(format("%s: %s %s is out of range", fname, what, tostring(v)), 3)
+-- `level` counts as error() does, from bad's caller's caller (3: the caller of the API
+-- function that called bad).
+local function bad(what, v, fname, level)
+  error(format("%s: %s %s is out of range", fname, what, tostring(v)), level or 3)
 end
 
 -- Sizes of the structs as this side sees them; a test compares them with C++.
@@ -166,8 +168,8 @@ local nw, nm, capw, capm = 0, 0, 0, 0
 local open_at, open_actions = -1, 0
 local generating = false -- H.moves is only valid during a generate call
 
-local function outside(fname)
-  error(fname .. ": moves can only be written by generate()", 3)
+local function outside(fname, level)
+  error(fname .. ": moves can only be written by generate()", level or 3)
 end
 
 local function grow(need)
@@ -178,20 +180,34 @@ local function grow(need)
 end
 
 local moves = {}
--- The common case: one action that lifts the top n pieces of `from` onto `to`.
-function moves.stack(from, to, n, flags)
-  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.stack") end
-  if tobit(to) ~= to or to < 0 or to >= NC then bad("cell", to, "moves.stack") end
-  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.stack") end
-  if not generating then outside("moves.stack") end
-  if open_at >= 0 then error("moves.stack: a move begun with moves.begin is still open", 2) end
-  if nw + 3 > capw or nm >= capm then grow(3) end
-  H.moves.words[nw] = bor(1, lshift(flags or 0, 8))
-  H.moves.words[nw + 1] = bor(1, lshift(n, 8), lshift(from, 16))
-  H.moves.words[nw + 2] = to
+
+-- Writes a whole move of one or two actions (each two words, see ffi_types.h) at once,
+-- for the shortcuts below; `fname` names the caller in errors.
+local function write_move(fname, flags, a0, a1, b0, b1)
+  if not generating then outside(fname, 4) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 3) end
+  if nw + 5 > capw or nm >= capm then grow(5) end
+  local nact = b0 and 2 or 1
+  H.moves.words[nw] = bor(nact, lshift(flags or 0, 8))
+  H.moves.words[nw + 1] = a0
+  H.moves.words[nw + 2] = a1
+  if b0 then
+    H.moves.words[nw + 3] = b0
+    H.moves.words[nw + 4] = b1
+  end
   H.moves.starts[nm] = nw
   nm = nm + 1
-  nw = nw + 3
+  nw = nw + 1 + 2 * nact
+end
+local function check_cell(c, fname) if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, fname, 4) end end
+local function check_slot(s, fname) if tobit(s) ~= s or s < 0 or s >= NSLOTS then bad("reserve", s, fname, 4) end end
+local function check_code(p, fname) if tobit(p) ~= p or p <= 0 or p >= NCODES then bad("piece", p, fname, 4) end end
+local function check_count(n, fname) if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, fname, 4) end end
+
+-- The common case: one action that lifts the top n pieces of `from` onto `to`.
+function moves.stack(from, to, n, flags)
+  check_cell(from, "moves.stack"); check_cell(to, "moves.stack"); check_count(n, "moves.stack")
+  write_move("moves.stack", flags, bor(OP.move, lshift(n, 8), lshift(from, 16)), to)
 end
 -- Every stack move from `from` to a distinct ray target (see board.distinct_targets) of
 -- every length k in kmin..kmax: one call instead of a Lua loop per move.
@@ -218,37 +234,16 @@ function moves.stack_targets(from, kmin, kmax)
     nw = nw + 3
   end
 end
--- One-action and two-action moves that games write often, without begin/commit:
--- bearing n pieces off into a reserve, and capturing a whole stack by moving onto it.
+-- Shortcuts for moves games write often, without begin/commit: bearing n pieces off into
+-- a reserve, and capturing a whole stack by moving onto it (the stack leaves play).
 function moves.off(from, n, slot, flags)
-  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.off") end
-  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.off") end
-  if tobit(slot) ~= slot or slot < 0 or slot >= NSLOTS then bad("reserve", slot, "moves.off") end
-  if not generating then outside("moves.off") end
-  if open_at >= 0 then error("moves.off: a move begun with moves.begin is still open", 2) end
-  if nw + 3 > capw or nm >= capm then grow(3) end
-  H.moves.words[nw] = bor(1, lshift(flags or 0, 8))
-  H.moves.words[nw + 1] = bor(3, lshift(n, 8), lshift(from, 16))
-  H.moves.words[nw + 2] = slot
-  H.moves.starts[nm] = nw
-  nm = nm + 1
-  nw = nw + 3
+  check_cell(from, "moves.off"); check_count(n, "moves.off"); check_slot(slot, "moves.off")
+  write_move("moves.off", flags, bor(OP.to_reserve, lshift(n, 8), lshift(from, 16)), slot)
 end
 function moves.capture(from, to, n, flags)
-  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.capture") end
-  if tobit(to) ~= to or to < 0 or to >= NC then bad("cell", to, "moves.capture") end
-  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.capture") end
-  if not generating then outside("moves.capture") end
-  if open_at >= 0 then error("moves.capture: a move begun with moves.begin is still open", 2) end
-  if nw + 5 > capw or nm >= capm then grow(5) end
-  H.moves.words[nw] = bor(2, lshift(flags or 0, 8))
-  H.moves.words[nw + 1] = bor(2, lshift(to, 16)) -- remove the stack on `to`, out of play
-  H.moves.words[nw + 2] = NONE
-  H.moves.words[nw + 3] = bor(1, lshift(n, 8), lshift(from, 16))
-  H.moves.words[nw + 4] = to
-  H.moves.starts[nm] = nw
-  nm = nm + 1
-  nw = nw + 5
+  check_cell(from, "moves.capture"); check_cell(to, "moves.capture"); check_count(n, "moves.capture")
+  write_move("moves.capture", flags, bor(OP.remove, lshift(to, 16)), NONE,
+    bor(OP.move, lshift(n, 8), lshift(from, 16)), to)
 end
 function moves.begin(flags)
   if not generating then outside("moves.begin") end
@@ -259,7 +254,7 @@ function moves.begin(flags)
   nw = nw + 1
 end
 local function act(fname, op, n, a, b, c)
-  if not generating then outside(fname) end
+  if not generating then outside(fname, 4) end
   if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
   if open_actions >= 48 then error(fname .. ": a move has at most 48 actions", 3) end
   if nw + 2 > capw then grow(2) end
@@ -268,12 +263,8 @@ local function act(fname, op, n, a, b, c)
   nw = nw + 2
   open_actions = open_actions + 1
 end
-local function check_cell(c, fname) if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, fname) end end
-local function check_slot(s, fname) if tobit(s) ~= s or s < 0 or s >= NSLOTS then bad("reserve", s, fname) end end
-local function check_code(p, fname) if tobit(p) ~= p or p <= 0 or p >= NCODES then bad("piece", p, fname) end end
 function moves.move(from, to, n)
-  check_cell(from, "moves.move"); check_cell(to, "moves.move")
-  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.move") end
+  check_cell(from, "moves.move"); check_cell(to, "moves.move"); check_count(n, "moves.move")
   act("moves.move", 1, n, from, to, 0)
 end
 function moves.remove(c, slot)
@@ -282,8 +273,7 @@ function moves.remove(c, slot)
   act("moves.remove", 2, 0, c, slot or NONE, 0)
 end
 function moves.to_reserve(c, n, slot)
-  check_cell(c, "moves.to_reserve"); check_slot(slot, "moves.to_reserve")
-  if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, "moves.to_reserve") end
+  check_cell(c, "moves.to_reserve"); check_slot(slot, "moves.to_reserve"); check_count(n, "moves.to_reserve")
   act("moves.to_reserve", 3, n, c, slot, 0)
 end
 function moves.from_reserve(c, slot, code)

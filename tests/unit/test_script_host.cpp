@@ -166,3 +166,11 @@ TEST_CASE("string patterns are out of reach, plain find works") {
   CHECK_THAT(run("function generate() local _ = ('a'):gsub('a', 'b') end\n"), Contains("string.gsub is not available"));
   CHECK(run("assert(('a.b'):find('.', 1, true) == 2 and string.format('%d', 3) == '3')\nfunction generate() end\n") == "");
 }
+
+TEST_CASE("errors from the move shortcuts name the script line") {
+  CHECK_THAT(run("function generate()\n  moves.off(0, 1, 0)\nend\n"), Contains("tiny.lua:2: moves.off: reserve 0 is out of range"));
+  CHECK_THAT(run("function generate()\n  moves.capture(0, 1, 0)\nend\n"), Contains("tiny.lua:2: moves.capture: count 0 is out of range"));
+  CHECK_THAT(run("function generate()\n  moves.move(0, 1, 1)\nend\n"), Contains("tiny.lua:2: moves.move: call moves.begin first"));
+  CHECK_THAT(run("function generate()\n  moves.begin()\n  moves.stack(0, 1, 1)\nend\n"),
+             Contains("tiny.lua:3: moves.stack: a move begun with moves.begin is still open"));
+}
