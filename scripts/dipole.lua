@@ -2,7 +2,8 @@
 --
 -- The board's rays leave it at the edge (edges: off), so a ray that ends off the board is
 -- a bear-off. Only dark squares hold stacks; an orthogonal move needs an even count, since
--- an odd one would land on a light square (bear-offs straight forward too).
+-- an odd one would land on a light square (bear-offs straight forward too). A side with
+-- no checkers on the board loses (turn.lose_without_pieces, checked by the runtime).
 local ndirs = board.ndirs
 local ray, OFF = board.ray, board.OFF
 local height, owner, side = state.height, state.owner, state.side
@@ -52,14 +53,6 @@ function generate()
     -- straight forward goes off with the diagonals, which have no parity rule.
     for n = first_off, h do off(from, n, OFF_SLOT, 1) end
   end
-end
-
--- A side with no checkers on the board loses, checked for both sides after every move.
-local count = state.count
-function result()
-  if count(0) == 0 then return 1 end
-  if count(1) == 0 then return 0 end
-  return nil
 end
 
 -- e1-g3/2, e1-g3 for the whole stack (when no other move goes from e1 to g3), b6-off/2.

@@ -33,6 +33,8 @@ const Schema& definition_schema() {
         {"first", string(), false, "the player who moves first (a name or $option)"},
         {"no_moves", one_of({"lose", "pass"}, "", true), false, "what happens to a side with no legal move"},
         {"max_plies", integer("", true), false, "the game is drawn after this many plies; 0 for no cap"},
+        {"lose_without_pieces", boolean(), false,
+         "a player with no piece on the board loses, checked for every player after every move"},
         {"no_progress", integer("", true), false,
          "the game is drawn after this many plies in a row without a move flagged as progress (flag 1)"},
     });

@@ -26,6 +26,14 @@ void Game::legal_moves(State& s, MoveList& out) {
 
 void Game::apply(State& s, const Move& m) {
   s.apply(m);
+  if (def_->lose_without_pieces) {
+    // Two-player games: the side left with no piece loses, whoever moved.
+    for (int p = 0; p < def_->nplayers(); ++p)
+      if (s.count(p) == 0) {
+        s.set_outcome({Outcome::Kind::Win, Outcome::Reason::NoPieces, static_cast<int8_t>((p + 1) % def_->nplayers())});
+        return;
+      }
+  }
   if (host_.has_result_hook()) {
     if (auto r = host_.result(s)) {
       s.set_outcome(*r);
@@ -92,6 +100,7 @@ std::string describe(const GameDef& g, const Outcome& o) {
   auto reason = [&]() -> std::string {
     switch (o.reason) {
       case Outcome::Reason::NoMoves: return "the other side has no move";
+      case Outcome::Reason::NoPieces: return "the other side has no piece left";
       case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);
       case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.max_plies);
       case Outcome::Reason::NoProgress: return fmt::format("{} plies without progress", g.no_progress_plies);

@@ -389,6 +389,7 @@ class Builder {
       }
       if (const YNode* m = t->get("max_plies")) g.max_plies = int_value(*m, "turn.max_plies", 0);
       if (const YNode* m = t->get("no_progress")) g.no_progress_plies = int_value(*m, "turn.no_progress", 0);
+      if (const YNode* l = t->get("lose_without_pieces")) g.lose_without_pieces = *parse_bool(l->scalar);
     }
     if (const YNode* r = root_.get("repetition")) {
       g.repetition_count = int_value(*r->get("count"), "repetition.count", 2, 1000);

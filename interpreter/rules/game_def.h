@@ -62,6 +62,7 @@ struct GameDef {
   NoMovePolicy no_moves = NoMovePolicy::Lose;
   int max_plies = 0;  // 0: no cap
   int no_progress_plies = 0;  // 0: no such rule
+  bool lose_without_pieces = false;
   int repetition_count = 0;  // 0: no repetition rule
   RepetitionKey repetition_key = RepetitionKey::Board;
   std::vector<OptionDef> options;

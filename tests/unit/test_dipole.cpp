@@ -75,10 +75,10 @@ TEST_CASE("Dipole: a side with no checkers loses, whoever moved") {
   auto game = testing::bundled("dipole");
   State bore = parse_position(game->def(), "white h8=w a1=b");
   testing::play(*game, bore, "h8-off");  // bearing off your last checker loses at once
-  CHECK(bore.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::Script, 1});
+  CHECK(bore.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoPieces, 1});
   State took = parse_position(game->def(), "white d4=w c3=b");
   testing::play(*game, took, "d4-c3");
-  CHECK(took.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::Script, 0});
+  CHECK(took.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoPieces, 0});
 }
 
 TEST_CASE("Dipole: notation e1-g3, e1-g3/2, b6-off/2") {

@@ -101,3 +101,31 @@ TEST_CASE("the first player comes from the definition or an option") {
   CHECK_THROWS_WITH(load_game_def(path, {{"starter", "c"}}),
                     Catch::Contains("option 'starter' must be one of: a, b; not 'c'"));
 }
+
+TEST_CASE("lose_without_pieces: the side left with no piece loses") {
+  testing::TempDir dir;
+  // Moving onto the enemy removes it.
+  Game g(load_game_def(testing::tiny_definition(dir,
+      "function generate()\n"
+      "  local me = state.side()\n"
+      "  for c = 0, board.ncells - 1 do\n"
+      "    if state.owner(c) == me then\n"
+      "      for d = 0, board.ndirs - 1 do\n"
+      "        local t = board.ray(c, d, 1)\n"
+      "        if t >= 0 and state.height(t) == 0 then moves.stack(c, t, 1)\n"
+      "        elseif t >= 0 and state.owner(t) ~= me then moves.capture(c, t, 1) end\n"
+      "      end\n"
+      "    end\n"
+      "  end\n"
+      "end\n",
+      "turn: {lose_without_pieces: true}\n")));
+  State s = parse_position(g.def(), "a a1=x b2=o");
+  MoveList moves;
+  g.legal_moves(s, moves);
+  auto texts = g.move_texts(s, moves);
+  auto it = std::find(texts.begin(), texts.end(), "xb2,a1-b2/1");
+  REQUIRE(it != texts.end());
+  g.apply(s, moves[static_cast<int>(it - texts.begin())]);
+  CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoPieces, 0});
+  CHECK(describe(g.def(), s.outcome()) == "a wins (the other side has no piece left)");
+}
