@@ -234,13 +234,3 @@ TEST_CASE("Death Stacks: 24 checkers stay on the board, whatever happens") {
   }
 }
 
-TEST_CASE("Death Stacks: random-playout invariants") {
-  auto game = testing::bundled("death-stacks");
-  InvariantOptions opt;
-  opt.games = testing::random_games(1000);
-  opt.max_plies = 200;
-  auto report = check_invariants(*game, opt);
-  for (const auto& f : report.failures) FAIL_CHECK(f);
-  CHECK(report.games == opt.games);
-  CHECK(report.ok());
-}

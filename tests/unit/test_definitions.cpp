@@ -7,6 +7,7 @@
 #include "core/diagnostics.h"
 #include "helpers.h"
 #include "rules/bundled.h"
+#include "rules/invariants.h"
 
 using namespace boardlab;
 namespace fs = std::filesystem;
@@ -75,4 +76,19 @@ TEST_CASE("a cycle of extends is reported") {
   dir.write("a.yaml", "extends: b.yaml\n");
   auto b = dir.write("b.yaml", "extends: a.yaml\n");
   CHECK_THROWS_WITH(load_game_def(b), Catch::Contains("'extends' makes a cycle"));
+}
+
+TEST_CASE("every bundled game keeps the runtime's invariants over 1,000 seeded random games") {
+  // Apply/undo, hash, clone, piece conservation, position text and notation round trips,
+  // the ply cap (rules/invariants.h); games stop after 200 plies (Death Stacks never ends).
+  for (const auto& path : bundled_definitions()) {
+    INFO(path);
+    Game game(load_game_def(path));
+    InvariantOptions opt;
+    opt.games = testing::random_games(1000);
+    opt.max_plies = 200;
+    auto report = check_invariants(game, opt);
+    for (const auto& f : report.failures) FAIL_CHECK(f);
+    CHECK(report.games == opt.games);
+  }
 }

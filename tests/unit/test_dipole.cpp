@@ -91,18 +91,6 @@ TEST_CASE("Dipole: notation e1-g3, e1-g3/2, b6-off/2") {
   CHECK(position_text(ten->initial()) == "white e1=" + std::string(20, 'w') + " f10=" + std::string(20, 'b'));
 }
 
-TEST_CASE("Dipole: random-playout invariants") {
-  for (const char* name : {"dipole", "dipole-10x10"}) {
-    INFO(name);
-    auto game = testing::bundled(name);
-    InvariantOptions opt;
-    opt.games = testing::random_games(1000);
-    auto report = check_invariants(*game, opt);
-    for (const auto& f : report.failures) FAIL_CHECK(f);
-    CHECK(report.games == opt.games);
-  }
-}
-
 namespace {
 std::set<std::tuple<int, int, int>> hand_set(const State& s) {
   handwritten_dipole::Position p;

@@ -72,18 +72,6 @@ TEST_CASE("Double Draughts: a side with no piece or no move loses") {
   CHECK(blocked.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 0});
 }
 
-TEST_CASE("Draughts: random-playout invariants") {
-  for (const char* name : {"double-draughts", "english-checkers", "double-draughts-straight-jumps"}) {
-    INFO(name);
-    auto game = testing::bundled(name);
-    InvariantOptions opt;
-    opt.games = testing::random_games(1000);
-    auto report = check_invariants(*game, opt);
-    for (const auto& f : report.failures) FAIL_CHECK(f);
-    CHECK(report.games == opt.games);
-  }
-}
-
 TEST_CASE("Double Draughts: threefold repetition and 50 moves each without progress draw") {
   auto game = testing::bundled("double-draughts");
   SECTION("repetition of position and side to move") {
