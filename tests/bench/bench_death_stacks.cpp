@@ -14,14 +14,7 @@ constexpr int kMaxPlies = 1000;
 
 void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "death-stacks", kMaxPlies); }
 
-void Handwritten(benchmark::State& st) {
-  uint64_t seed = 1, plies = 0;
-  for (auto _ : st) {
-    boardlab::Rng rng(seed++);
-    plies += static_cast<uint64_t>(handwritten::death_stacks_playout(rng, kMaxPlies).plies);
-  }
-  st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
-}
+void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, [](boardlab::Rng& rng, int cap) { return handwritten::death_stacks_playout(rng, cap).plies; }, kMaxPlies); }
 
 // The parts of an interpreter ply, to see where the time goes.
 void GenerateOnly(benchmark::State& st) {

@@ -13,14 +13,7 @@ constexpr int kMaxPlies = 1000;
 
 void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "dipole", kMaxPlies); }
 
-void Handwritten(benchmark::State& st) {
-  uint64_t seed = 1, plies = 0;
-  for (auto _ : st) {
-    boardlab::Rng rng(seed++);
-    plies += static_cast<uint64_t>(handwritten_dipole::playout(rng, kMaxPlies));
-  }
-  st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
-}
+void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, handwritten_dipole::playout, kMaxPlies); }
 
 }  // namespace
 

@@ -1,4 +1,4 @@
-// The interpreter side of the speed comparisons: seeded random playouts of a bundled game,
+// Both sides of the speed comparisons: seeded random playouts of a bundled game,
 // reported as plies per second, exactly as the hand-written playouts beside it are.
 #pragma once
 #include <benchmark/benchmark.h>
@@ -18,6 +18,17 @@ inline void interpreter_playouts(benchmark::State& st, const std::string& game_n
     boardlab::Rng rng(seed++);
     boardlab::State s = game.initial();
     plies += static_cast<uint64_t>(boardlab::random_playout(game, s, rng, moves, max_plies));
+  }
+  st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+
+// The hand-written side: `playout(rng, max_plies)` returns the plies one playout played.
+template <class Playout>
+void handwritten_playouts(benchmark::State& st, Playout playout, int max_plies) {
+  uint64_t seed = 1, plies = 0;
+  for (auto _ : st) {
+    boardlab::Rng rng(seed++);
+    plies += static_cast<uint64_t>(playout(rng, max_plies));
   }
   st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }

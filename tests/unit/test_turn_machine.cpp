@@ -9,20 +9,25 @@ using namespace boardlab;
 
 namespace {
 
-// Each side steps one piece to an empty neighbouring cell; a side whose pieces are boxed in
-// has no move.
-const char* kStepper =
-    "function generate()\n"
-    "  local me = state.side()\n"
-    "  for c = 0, board.ncells - 1 do\n"
-    "    if state.owner(c) == me then\n"
-    "      for d = 0, board.ndirs - 1 do\n"
-    "        local t = board.ray(c, d, 1)\n"
-    "        if t >= 0 and state.height(t) == 0 then moves.stack(c, t, 1) end\n"
-    "      end\n"
-    "    end\n"
-    "  end\n"
-    "end\n";
+// Each side steps one piece to an empty neighbouring cell (or, with `captures`, onto an
+// enemy piece, removing it); a side whose pieces are boxed in has no move.
+std::string stepper(bool captures = false) {
+  return std::string(
+             "function generate()\n"
+             "  local me = state.side()\n"
+             "  for c = 0, board.ncells - 1 do\n"
+             "    if state.owner(c) == me then\n"
+             "      for d = 0, board.ndirs - 1 do\n"
+             "        local t = board.ray(c, d, 1)\n"
+             "        if t >= 0 and state.height(t) == 0 then moves.stack(c, t, 1)\n") +
+         (captures ? "        elseif t >= 0 and state.owner(t) ~= me then moves.capture(c, t, 1)\n" : "") +
+         "        end\n"
+         "      end\n"
+         "    end\n"
+         "  end\n"
+         "end\n";
+}
+const std::string kStepper = stepper();
 
 MoveList legal(Game& g, State& s) {
   MoveList m;
@@ -86,7 +91,7 @@ TEST_CASE("the repetition key can include the side to move") {
 TEST_CASE("a script's result hook ends the game") {
   testing::TempDir dir;
   Game g(load_game_def(testing::tiny_definition(
-      dir, std::string(kStepper) + "function result()\n  if state.owner(board.cell('c1')) == 0 then return 'a' end\nend\n")));
+      dir, kStepper + "function result()\n  if state.owner(board.cell('c1')) == 0 then return 'a' end\nend\n")));
   State s = parse_position(g.def(), "a b1=x c3=o");
   testing::play(g, s, "b1-c1");
   CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::Script, 0});
@@ -105,20 +110,7 @@ TEST_CASE("the first player comes from the definition or an option") {
 TEST_CASE("lose_without_pieces: the side left with no piece loses") {
   testing::TempDir dir;
   // Moving onto the enemy removes it.
-  Game g(load_game_def(testing::tiny_definition(dir,
-      "function generate()\n"
-      "  local me = state.side()\n"
-      "  for c = 0, board.ncells - 1 do\n"
-      "    if state.owner(c) == me then\n"
-      "      for d = 0, board.ndirs - 1 do\n"
-      "        local t = board.ray(c, d, 1)\n"
-      "        if t >= 0 and state.height(t) == 0 then moves.stack(c, t, 1)\n"
-      "        elseif t >= 0 and state.owner(t) ~= me then moves.capture(c, t, 1) end\n"
-      "      end\n"
-      "    end\n"
-      "  end\n"
-      "end\n",
-      "turn: {lose_without_pieces: true}\n")));
+  Game g(load_game_def(testing::tiny_definition(dir, stepper(true), "turn: {lose_without_pieces: true}\n")));
   State s = parse_position(g.def(), "a a1=x b2=o");
   MoveList moves;
   g.legal_moves(s, moves);
