@@ -62,6 +62,9 @@ void push_strings(lua_State* L, const std::vector<std::string>& v) {
   }
 }
 
+// The hooks a script may define; runtime.lua gets this list too.
+constexpr const char* kHooks[] = {"generate", "result", "notation", "evaluate"};
+
 void push_info(lua_State* L, const GameDef& g) {
   lua_newtable(L);
   lua_pushstring(L, kFfiTypes);
@@ -84,6 +87,8 @@ void push_info(lua_State* L, const GameDef& g) {
   lua_setfield(L, -2, "glyphs");
   push_strings(L, g.reserve_slots);
   lua_setfield(L, -2, "reserves");
+  push_strings(L, {std::begin(kHooks), std::end(kHooks)});
+  lua_setfield(L, -2, "hooks");
   lua_newtable(L);
   for (size_t i = 0; i < g.players.size(); ++i) {
     lua_pushinteger(L, g.players[i].forward);
@@ -119,8 +124,6 @@ const char* op_name(Op op) {
   }
   return "?";
 }
-
-constexpr const char* kHooks[] = {"generate", "result", "notation", "evaluate"};
 
 }  // namespace
 

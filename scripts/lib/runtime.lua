@@ -346,7 +346,8 @@ local env = sandbox.new_env(api, H)
 local builtin = {}
 for k in pairs(env) do builtin[k] = true end
 local hooks = {}
-local KNOWN_HOOKS = { generate = true, result = true, notation = true, evaluate = true }
+local KNOWN_HOOKS = {} -- the host's list (script_host.cpp)
+for _, name in ipairs(info.hooks) do KNOWN_HOOKS[name] = true end
 
 local R = { sizes = sizes }
 
