@@ -5,6 +5,7 @@
 -- an odd one would land on a light square (bear-offs straight forward too). A side with
 -- no checkers on the board loses (turn.lose_without_pieces, checked by the runtime).
 local ndirs = board.ndirs
+local band, rshift = bit.band, bit.rshift
 local ray, OFF = board.ray, board.OFF
 local height, owner, side = state.height, state.owner, state.side
 local nmine, mine = state.nmine, state.mine
@@ -25,33 +26,60 @@ for p = 0, game.nplayers - 1 do
   end
 end
 
-function generate()
-  local me = side()
-  local fwd = forwardish[me]
-  for i = 0, nmine() - 1 do
-    local from = mine(i)
-    local h = height(from)
-    local first_off = h + 1 -- the smallest n that leaves the board forward
-    for d = 0, ndirs - 1 do
-      local step = orthogonal[d] and 2 or 1 -- orthogonal moves need an even n
-      local forward = fwd[d]
-      for n = step, h, step do
-        local to = ray(from, d, n)
-        if to < 0 then -- off the board, and so are all longer rays this way
-          if forward and to == OFF and n < first_off then first_off = n end
-          break
-        end
-        local who = owner(to)
-        if who == -1 or who == me then
-          if forward then stack(from, to, n) end -- a basic move, or a merge
-        elseif height(to) <= n then
-          capture(from, to, n, 1) -- the enemy stack leaves play
+-- Where a stack may go, worked out once per (player, cell) so that generate walks one list
+-- per stack instead of directions x lengths (bench_dipole: twice as fast). Lengths run
+-- 1 .. RL - 1; from RL on every ray has left the board. For cell c, the on-board targets of
+-- n = 1..m are entries first[c * RL + 1] .. first[c * RL + m + 1] - 1 of `entry`, each one
+-- number: to * 256 + n * 2 + 1 if a basic move or merge may go there (forward), + 0 if only a
+-- capture may (one table read instead of three). first_off[c + 1] is the smallest n that
+-- bears off.
+local RL = board.max_ray + 1
+local reach = {}
+for p = 0, game.nplayers - 1 do
+  local first, entry, first_off = {}, {}, {}
+  local j = 1
+  for c = 0, board.ncells - 1 do
+    first_off[c + 1] = RL
+    for n = 1, RL do
+      first[c * RL + n] = j
+      for d = 0, ndirs - 1 do
+        local to = n < RL and ray(c, d, n) or OFF
+        local legal = not orthogonal[d] or n % 2 == 0 -- orthogonal moves need an even n
+        local forward = forwardish[p][d] or false
+        if legal and to >= 0 then
+          entry[j] = to * 256 + n * 2 + (forward and 1 or 0)
+          j = j + 1
+        elseif legal and to == OFF and forward and n < first_off[c + 1] then
+          first_off[c + 1] = n
         end
       end
     end
-    -- One bear-off per (square, n), whatever edge it leaves by. Every longer n leaves too:
-    -- straight forward goes off with the diagonals, which have no parity rule.
-    for n = first_off, h do off(from, n, OFF_SLOT, 1) end
+  end
+  first[board.ncells * RL + 1] = j
+  reach[p] = { first = first, entry = entry, first_off = first_off }
+end
+
+function generate()
+  local me = side()
+  local r = reach[me]
+  local first, entry, first_off = r.first, r.entry, r.first_off
+  for i = 0, nmine() - 1 do
+    local from = mine(i)
+    local h = height(from)
+    local base = from * RL
+    for j = first[base + 1], first[base + (h < RL and h or RL - 1) + 1] - 1 do
+      local e = entry[j]
+      local to, n = rshift(e, 8), band(rshift(e, 1), 127)
+      local who = owner(to)
+      if who == -1 or who == me then
+        if band(e, 1) ~= 0 then stack(from, to, n) end -- a basic move, or a merge
+      elseif height(to) <= n then
+        capture(from, to, n, 1) -- the enemy stack leaves play
+      end
+    end
+    -- One bear-off per (square, n), whatever edge it leaves by: every longer n leaves too,
+    -- since the forward diagonals have no parity rule.
+    for n = first_off[from + 1], h do off(from, n, OFF_SLOT, 1) end
   end
 end
 

@@ -47,7 +47,7 @@
     int32_t ticks_left; /* loop steps left in this hook call */                                \
     int32_t tick_limit;                                                                        \
     bl_state state;     /* the state of this call */                                           \
-    bl_moves* moves;    /* where generate writes */                                            \
+    bl_moves moves;     /* where generate writes: a copy the host takes back after the call */ \
   } bl_host;
 
 extern "C" {

@@ -29,12 +29,15 @@ void MoveList::sync() {
 
 // Makes room for `words_needed` more words and as many more moves (a move takes at least
 // one word, so that is enough moves for them).
+// `m` may be a copy of raw_ (the one the script host hands to Lua); it is updated too.
 void MoveList::grow(bl_moves* m, int32_t words_needed) {
   auto* self = static_cast<MoveList*>(m->owner);
+  self->raw_.nwords = m->nwords, self->raw_.count = m->count;
   const auto need = static_cast<size_t>(std::max(words_needed, 1));
   if (m->nwords + need > self->words_.size()) self->words_.resize(std::max(self->words_.size() * 2, m->nwords + need));
   if (m->count + need > self->starts_.size()) self->starts_.resize(std::max(self->starts_.size() * 2, m->count + need));
   self->sync();
+  *m = self->raw_;
 }
 
 Move MoveList::operator[](int i) const {

@@ -33,7 +33,10 @@ class ScriptHost {
   std::vector<std::pair<std::string, int>> lua_struct_sizes();
 
  private:
+  // Calls the hook `fn_ref` with the nargs arguments on top of the stack.
   void call(int fn_ref, const char* hook, const State& s, int nargs, int nresults);
+  // Calls the function beneath the nargs arguments on top of the stack.
+  void pcall(const char* hook, const State& s, int nargs, int nresults);
   [[noreturn]] void fail(const char* hook, int ply, int status);
 
   const GameDef& def_;
@@ -45,8 +48,9 @@ class ScriptHost {
   };
   std::unique_ptr<lua_State, Closer> state_;
   lua_State* L_ = nullptr;  // state_.get()
-  int runtime_ref_ = -1, traceback_ref_ = -1, generate_ref_ = -1, result_ref_ = -1, notation_ref_ = -1;
+  int runtime_ref_ = -1, traceback_ref_ = -1, result_ref_ = -1, notation_ref_ = -1;
   bool has_result_ = false;
+  int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate

@@ -10,6 +10,8 @@ namespace boardlab {
 State::State(const GameDef& def) : def_(&def) {
   height_.assign(def.board.ncells, 0);
   owner_.assign(def.board.ncells, -1);
+  owned_words_ = (def.board.ncells + 63) / 64;
+  owned_.assign(def.players.size() * static_cast<size_t>(owned_words_), 0);
   count_.assign(def.players.size(), 0);
   pieces_.assign(static_cast<size_t>(def.board.ncells) * def.stack_cap, 0);
   reserve_.assign(def.reserve_slots.size() * def.ncodes, 0);
@@ -35,6 +37,7 @@ int State::total_pieces() const {
 void State::clear() {
   std::fill(height_.begin(), height_.end(), 0);
   std::fill(owner_.begin(), owner_.end(), -1);
+  std::fill(owned_.begin(), owned_.end(), 0);
   std::fill(count_.begin(), count_.end(), 0);
   std::fill(pieces_.begin(), pieces_.end(), 0);
   std::fill(reserve_.begin(), reserve_.end(), 0);
@@ -75,6 +78,14 @@ void State::count_position(int delta) {
   }
 }
 
+void State::set_owner(int cell, int8_t player) {
+  const uint64_t bit = uint64_t{1} << (cell % 64);
+  const size_t word = static_cast<size_t>(cell / 64);
+  if (owner_[cell] >= 0) owned_[static_cast<size_t>(owner_[cell]) * owned_words_ + word] &= ~bit;
+  if (player >= 0) owned_[static_cast<size_t>(player) * owned_words_ + word] |= bit;
+  owner_[cell] = player;
+}
+
 void State::lift(int cell, int n, uint8_t* out) {
   const int cap = def_->stack_cap, nc = def_->ncodes;
   int h = height_[cell];
@@ -87,7 +98,7 @@ void State::lift(int cell, int n, uint8_t* out) {
     col[level] = 0;
   }
   height_[cell] = static_cast<uint8_t>(h - n);
-  owner_[cell] = static_cast<int8_t>(h - n ? def_->owner_of[col[h - n - 1]] : -1);
+  set_owner(cell, static_cast<int8_t>(h - n ? def_->owner_of[col[h - n - 1]] : -1));
 }
 
 void State::drop(int cell, const uint8_t* in, int n) {
@@ -100,7 +111,7 @@ void State::drop(int cell, const uint8_t* in, int n) {
     board_hash_ ^= def_->z_piece[(static_cast<size_t>(cell) * cap + h + i) * nc + in[i]];
   }
   height_[cell] = static_cast<uint8_t>(h + n);
-  if (n) owner_[cell] = static_cast<int8_t>(def_->owner_of[in[n - 1]]);
+  if (n) set_owner(cell, static_cast<int8_t>(def_->owner_of[in[n - 1]]));
 }
 
 void State::add_reserve(int slot, int code, int delta) {
@@ -131,13 +142,16 @@ void State::apply(const Move& m) {
   // Validate first, so that a bad move from a script leaves the state untouched.
   {
     // Heights as the actions change them; the moves are short, so a small list suffices.
-    std::array<std::pair<int, int>, 2 * kMaxActions> touched;  // not zeroed: only [0, nt) is read
+    // Plain arrays, left uninitialised (only [0, nt) is read): an array of std::pair would be
+    // zeroed on every call, which was a third of apply's time.
+    int touched_cell[2 * kMaxActions], touched_height[2 * kMaxActions];
     int nt = 0;
     auto h = [&](int cell) -> int& {
       for (int i = 0; i < nt; ++i)
-        if (touched[i].first == cell) return touched[i].second;
-      touched[nt] = {cell, height_[cell]};
-      return touched[nt++].second;
+        if (touched_cell[i] == cell) return touched_height[i];
+      touched_cell[nt] = cell;
+      touched_height[nt] = height_[cell];
+      return touched_height[nt++];
     };
     for (const Action& a : m) {
       if (a.op != Op::FromReserve && a.op != Op::Mark && a.a >= ncells) bad(a, "no such cell");
@@ -224,7 +238,7 @@ void State::apply(const Move& m) {
     }
   }
   undo_.push_back(rec);
-  side_ = (side_ + 1) % def_->nplayers();
+  side_ = side_ + 1 == def_->nplayers() ? 0 : side_ + 1;
   ++ply_;
   quiet_plies_ = (m.flags & 1) ? 0 : quiet_plies_ + 1;
   count_position(+1);
@@ -291,7 +305,7 @@ bl_state State::view() {
 
 bool State::same_position(const State& o) const {
   return side_ == o.side_ && height_ == o.height_ && pieces_ == o.pieces_ && reserve_ == o.reserve_ &&
-         owner_ == o.owner_ && count_ == o.count_;
+         owner_ == o.owner_ && owned_ == o.owned_ && count_ == o.count_;
 }
 
 }  // namespace boardlab

@@ -2,6 +2,7 @@
 // Zobrist hash and the repetition history. apply() records what undo() needs to restore
 // the exact state, hash included. Copying a State is a clone.
 #pragma once
+#include <compare>
 #include <cstdint>
 #include <vector>
 
@@ -19,7 +20,7 @@ struct Outcome {
   Reason reason = Reason::None;
   int8_t winner = -1;
   bool over() const { return kind != Kind::Ongoing; }
-  bool operator==(const Outcome&) const = default;
+  auto operator<=>(const Outcome&) const = default;
 };
 
 // A State points to its GameDef, which must outlive it (a Game holds it).
@@ -34,6 +35,10 @@ class State {
   uint8_t piece(int cell, int level) const { return pieces_[cell * def_->stack_cap + level]; }
   uint8_t top(int cell) const { return height_[cell] ? piece(cell, height_[cell] - 1) : 0; }
   int owner(int cell) const { return owner_[cell]; }
+  // The cells whose top piece `player` owns, as a bit set of owned_words() words (bit c % 64
+  // of word c / 64): generate lists them every ply, and a scan of owner() costs more.
+  const uint64_t* owned_cells(int player) const { return &owned_[static_cast<size_t>(player) * owned_words_]; }
+  int owned_words() const { return owned_words_; }
   int count(int player) const { return count_[player]; }  // that player's pieces on the board
   int32_t reserve(int slot, int code) const { return reserve_[slot * def_->ncodes + code]; }
   uint64_t hash() const;              // position + side to move
@@ -74,11 +79,14 @@ class State {
   void drop(int cell, const uint8_t* in, int n);
   void add_reserve(int slot, int code, int delta);
   void count_position(int delta);
+  void set_owner(int cell, int8_t player);
 
   const GameDef* def_;
   std::vector<uint8_t> height_, pieces_;
   std::vector<int8_t> owner_;  // the top piece's owner per cell (-1: empty); kept for the scripts' speed
   std::vector<int32_t> count_;  // pieces on the board per player; likewise
+  std::vector<uint64_t> owned_;  // owner_ as a bit set per player (owned_cells)
+  int owned_words_ = 0;
   std::vector<int32_t> reserve_;
   int side_ = 0, ply_ = 0, removed_ = 0, occurrences_ = 0, quiet_plies_ = 0;
   uint64_t board_hash_ = 0;

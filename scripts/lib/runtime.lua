@@ -12,11 +12,13 @@ local lib_dir, board_ud, host_ud, info = ...
 ffi.cdef(info.cdef)
 
 -- BOARDLAB_JIT_LOG=FILE writes LuaJIT's trace log (jit.v): where traces abort and why.
+local PROF if os.getenv("BOARDLAB_JIT_PROF") then local p = require("jit.p"); p.start(os.getenv("BOARDLAB_JIT_PROF"), "/tmp/jitp.txt"); PROF = newproxy(true); getmetatable(PROF).__gc = p.stop end
 if os.getenv("BOARDLAB_JIT_LOG") then require("jit.v").start(os.getenv("BOARDLAB_JIT_LOG")) end
 
 local B = ffi.cast("const bl_board*", board_ud)
 local H = ffi.cast("bl_host*", host_ud)
 local S = H.state -- the state of the current hook call: the host rewrites it per call
+local M = H.moves -- the move buffer of the current generate call: likewise
 
 local NC, ND, NP, NCODES, NSLOTS = B.ncells, B.ndirs, B.nplayers, B.ncodes, B.nslots
 local CAP, MAXRAY = B.stack_cap, B.max_ray
@@ -28,6 +30,8 @@ local bor, lshift, tobit = bit.bor, bit.lshift, bit.tobit
 local error, type, tostring, format = error, type, tostring, string.format
 
 local OP = { move = 1, remove = 2, to_reserve = 3, from_reserve = 4, set_top = 5, mark = 6 }
+-- As locals for the writers: a table field costs a hash look-up per move in compiled code.
+local OP_MOVE, OP_REMOVE, OP_TO_RESERVE = OP.move, OP.remove, OP.to_reserve
 local NONE = 0xFFFF
 
 -- `level` counts as error() does, from bad's caller's caller (3: the caller of the API
@@ -162,18 +166,17 @@ end
 -- The fill counts live in upvalues during a generate call and go back to the struct at its
 -- end: kept in the struct, every store into the word array (int32) would force the JIT to
 -- reload them (same type, so they may alias). The array pointers are read as
--- H.moves.words where they are used, never kept in a variable: a pointer held in a variable
+-- M.words where they are used, never kept in a variable: a pointer held in a variable
 -- that lives across a trace boundary is boxed, an allocation per call.
 local nw, nm, capw, capm = 0, 0, 0, 0
 local open_at, open_actions = -1, 0
-local generating = false -- H.moves is only valid during a generate call
+local generating = false -- M is only valid during a generate call
 
 local function outside(fname, level)
   error(fname .. ": moves can only be written by generate()", level or 3)
 end
 
 local function grow(need)
-  local M = H.moves
   M.nwords, M.count = nw, nm
   M.grow(M, need)
   capw, capm = M.cap_words, M.cap_moves
@@ -188,14 +191,14 @@ local function write_move(fname, flags, a0, a1, b0, b1)
   if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 3) end
   if nw + 5 > capw or nm >= capm then grow(5) end
   local nact = b0 and 2 or 1
-  H.moves.words[nw] = bor(nact, lshift(flags or 0, 8))
-  H.moves.words[nw + 1] = a0
-  H.moves.words[nw + 2] = a1
+  M.words[nw] = bor(nact, lshift(flags or 0, 8))
+  M.words[nw + 1] = a0
+  M.words[nw + 2] = a1
   if b0 then
-    H.moves.words[nw + 3] = b0
-    H.moves.words[nw + 4] = b1
+    M.words[nw + 3] = b0
+    M.words[nw + 4] = b1
   end
-  H.moves.starts[nm] = nw
+  M.starts[nm] = nw
   nm = nm + 1
   nw = nw + 1 + 2 * nact
 end
@@ -207,7 +210,7 @@ local function check_count(n, fname) if tobit(n) ~= n or n < 1 or n > CAP then b
 -- The common case: one action that lifts the top n pieces of `from` onto `to`.
 function moves.stack(from, to, n, flags)
   check_cell(from, "moves.stack"); check_cell(to, "moves.stack"); check_count(n, "moves.stack")
-  write_move("moves.stack", flags, bor(OP.move, lshift(n, 8), lshift(from, 16)), to)
+  write_move("moves.stack", flags, bor(OP_MOVE, lshift(n, 8), lshift(from, 16)), to)
 end
 -- Every stack move from `from` to a distinct ray target (see board.distinct_targets) of
 -- every length k in kmin..kmax: one call instead of a Lua loop per move.
@@ -226,10 +229,10 @@ function moves.stack_targets(from, kmin, kmax)
   if nw + 3 * (j1 - j0) > capw or nm + (j1 - j0) > capm then grow(3 * (j1 - j0) + 3) end
   local head = lshift(from, 16) + 1
   for j = j0, j1 - 1 do
-    H.moves.words[nw] = 1
-    H.moves.words[nw + 1] = head + lshift(TK[j], 8)
-    H.moves.words[nw + 2] = TC[j]
-    H.moves.starts[nm] = nw
+    M.words[nw] = 1
+    M.words[nw + 1] = head + lshift(TK[j], 8)
+    M.words[nw + 2] = TC[j]
+    M.starts[nm] = nw
     nm = nm + 1
     nw = nw + 3
   end
@@ -238,19 +241,19 @@ end
 -- a reserve, and capturing a whole stack by moving onto it (the stack leaves play).
 function moves.off(from, n, slot, flags)
   check_cell(from, "moves.off"); check_count(n, "moves.off"); check_slot(slot, "moves.off")
-  write_move("moves.off", flags, bor(OP.to_reserve, lshift(n, 8), lshift(from, 16)), slot)
+  write_move("moves.off", flags, bor(OP_TO_RESERVE, lshift(n, 8), lshift(from, 16)), slot)
 end
 function moves.capture(from, to, n, flags)
   check_cell(from, "moves.capture"); check_cell(to, "moves.capture"); check_count(n, "moves.capture")
-  write_move("moves.capture", flags, bor(OP.remove, lshift(to, 16)), NONE,
-    bor(OP.move, lshift(n, 8), lshift(from, 16)), to)
+  write_move("moves.capture", flags, bor(OP_REMOVE, lshift(to, 16)), NONE,
+    bor(OP_MOVE, lshift(n, 8), lshift(from, 16)), to)
 end
 function moves.begin(flags)
   if not generating then outside("moves.begin") end
   if open_at >= 0 then error("moves.begin: the previous move was not committed", 2) end
   if nw + 1 > capw or nm >= capm then grow(1) end
   open_at, open_actions = nw, 0
-  H.moves.words[nw] = lshift(flags or 0, 8)
+  M.words[nw] = lshift(flags or 0, 8)
   nw = nw + 1
 end
 local function act(fname, op, n, a, b, c)
@@ -258,8 +261,8 @@ local function act(fname, op, n, a, b, c)
   if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
   if open_actions >= 48 then error(fname .. ": a move has at most 48 actions", 3) end
   if nw + 2 > capw then grow(2) end
-  H.moves.words[nw] = bor(op, lshift(n, 8), lshift(a, 16))
-  H.moves.words[nw + 1] = bor(b, lshift(c, 16))
+  M.words[nw] = bor(op, lshift(n, 8), lshift(a, 16))
+  M.words[nw + 1] = bor(b, lshift(c, 16))
   nw = nw + 2
   open_actions = open_actions + 1
 end
@@ -292,8 +295,8 @@ function moves.commit()
   if not generating then outside("moves.commit") end
   if open_at < 0 then error("moves.commit: no move is open", 2) end
   if nm >= capm then grow(0) end
-  H.moves.words[open_at] = bor(H.moves.words[open_at], open_actions)
-  H.moves.starts[nm] = open_at
+  M.words[open_at] = bor(M.words[open_at], open_actions)
+  M.starts[nm] = open_at
   nm = nm + 1
   open_at = -1
 end
@@ -381,13 +384,13 @@ end
 function R.has(name) return hooks[name] ~= nil end
 
 function R.generate()
-  capw, capm = H.moves.cap_words, H.moves.cap_moves
+  capw, capm = M.cap_words, M.cap_moves
   nw, nm, open_at = 0, 0, -1
   generating = true
   hooks.generate()
   generating = false
   if open_at >= 0 then error("generate: a move begun with moves.begin was not committed", 0) end
-  H.moves.nwords, H.moves.count = nw, nm
+  M.nwords, M.count = nw, nm
 end
 
 -- Returns nil while the game goes on, a winner's id, or "draw".
@@ -420,4 +423,5 @@ function R.notation(mv)
 end
 
 R.OP = OP
+R.prof = PROF
 return R
