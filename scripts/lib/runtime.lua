@@ -12,7 +12,6 @@ local lib_dir, board_ud, host_ud, info = ...
 ffi.cdef(info.cdef)
 
 -- BOARDLAB_JIT_LOG=FILE writes LuaJIT's trace log (jit.v): where traces abort and why.
-local PROF if os.getenv("BOARDLAB_JIT_PROF") then local p = require("jit.p"); p.start(os.getenv("BOARDLAB_JIT_PROF"), "/tmp/jitp.txt"); PROF = newproxy(true); getmetatable(PROF).__gc = p.stop end
 if os.getenv("BOARDLAB_JIT_LOG") then require("jit.v").start(os.getenv("BOARDLAB_JIT_LOG")) end
 
 local B = ffi.cast("const bl_board*", board_ud)
@@ -423,5 +422,4 @@ function R.notation(mv)
 end
 
 R.OP = OP
-R.prof = PROF
 return R
