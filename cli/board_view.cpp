@@ -1,20 +1,26 @@
-// Drawing a grid board in the terminal.
+// Drawing a board in the terminal: a grid as rows of cells, a lattice as its points and lines.
 #include "board_view.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <vector>
 
 namespace boardlab::cli {
 
-std::string draw_board(const State& s) {
+namespace {
+
+std::string draw_grid(const State& s) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   std::string files = "    ";
-  for (int x = 0; x < b.width; ++x) files += fmt::format(" {:<3}", b.cell_names[x].substr(0, b.cell_names[x].size() - 1));
+  for (int x = 0; x < b.width; ++x) files += fmt::format(" {:<3}", file_name(x));
   std::string out = files + "\n";
   for (int y = b.height - 1; y >= 0; --y) {
     out += fmt::format("{:>3} ", y + 1);
     for (int x = 0; x < b.width; ++x) {
-      int c = y * b.width + x;
+      int c = b.cell_at(x, y);
       if (!b.playable[c]) out += "    ";
       else if (!s.height(c)) out += "  . ";
       else if (s.height(c) == 1) out += fmt::format("  {} ", g.glyph_of[s.top(c)]);
@@ -22,7 +28,67 @@ std::string draw_board(const State& s) {
     }
     out += fmt::format(" {}\n", y + 1);
   }
-  out += files + "\n";
+  return out + files + "\n";
+}
+
+// Each coordinate step is two characters across and two lines down, so that a line between
+// neighbours always has a character to be drawn with: - | / \ (X where two diagonals cross
+// without a point).
+std::string draw_lattice(const State& s) {
+  const GameDef& g = s.def();
+  const Board& b = g.board;
+  const int cols = 2 * (b.width - 1) + 1, rows = 2 * (b.height - 1) + 1;
+  std::vector<std::string> canvas(static_cast<size_t>(rows), std::string(static_cast<size_t>(cols), ' '));
+  auto col = [](int x) { return 2 * x; };
+  auto row = [&](int y) { return 2 * (b.height - 1 - y); };
+  for (int c = 0; c < b.ncells; ++c) {
+    for (int d = 0; d < b.ndirs(); ++d) {
+      const int t = b.ray(c, d, 1);
+      if (t < c) continue;  // each line once (and none where the ray ends)
+      const int c0 = col(b.x[c]), r0 = row(b.y[c]), dc = col(b.x[t]) - c0, dr = row(b.y[t]) - r0;
+      if (dc != 0 && dr != 0 && std::abs(dc) != std::abs(dr)) continue;  // not straight on the canvas
+      const char line = dr == 0 ? '-' : dc == 0 ? '|' : (dc > 0) == (dr > 0) ? '\\' : '/';
+      const int m = std::max(std::abs(dc), std::abs(dr));
+      for (int i = 1; i < m; ++i) {
+        char& ch = canvas[static_cast<size_t>(r0 + i * dr / m)][static_cast<size_t>(c0 + i * dc / m)];
+        ch = ch == ' ' || ch == line ? line : 'X';
+      }
+    }
+  }
+  for (int c = 0; c < b.ncells; ++c)
+    canvas[static_cast<size_t>(row(b.y[c]))][static_cast<size_t>(col(b.x[c]))] =
+        s.height(c) ? g.glyph_of[s.top(c)] : '.';
+  std::string files = "    ";
+  for (int x = 0; x < b.width; ++x) files += fmt::format("{:<2}", file_name(x));
+  std::string out = files + "\n";
+  for (int r = 0; r < rows; ++r) {
+    const bool ranked = r % 2 == 0;
+    const int y = b.height - 1 - r / 2;
+    out += ranked ? fmt::format("{:>3} ", y + 1) : "    ";
+    out += canvas[static_cast<size_t>(r)];
+    out += ranked ? fmt::format(" {}\n", y + 1) : "\n";
+  }
+  return out + files + "\n";
+}
+
+}  // namespace
+
+std::string draw_board(const State& s) {
+  const GameDef& g = s.def();
+  const Board& b = g.board;
+  std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s) : draw_grid(s);
+  // With more than one kind of piece, which glyph is which, strongest first.
+  if (g.kinds.size() > 1) {
+    std::vector<size_t> order(g.kinds.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t z) { return g.kinds[a].rank > g.kinds[z].rank; });
+    for (size_t p = 0; p < g.players.size(); ++p) {
+      std::vector<std::string> names;
+      for (size_t k : order) names.push_back(fmt::format("{} {}", g.kinds[k].glyphs[p], g.kinds[k].name));
+      out += fmt::format("{}{}: {}", p ? "; " : "", g.players[p].name, fmt::join(names, ", "));
+    }
+    out += "\n";
+  }
   // The full stacks, bottom to top, where there is more than one piece.
   std::string stacks;
   for (int c = 0; c < b.ncells; ++c) {

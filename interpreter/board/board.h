@@ -16,11 +16,18 @@ enum class EdgePolicy : uint8_t {
 constexpr int16_t kNoCell = -1;
 constexpr int16_t kOffBoard = -2;
 
+enum class BoardKind : uint8_t {
+  Grid,     // every square of a rectangle is a cell
+  Lattice,  // points on a rectangle's coordinates, joined by lines (steps) that differ per point
+};
+
 struct Board {
-  int width = 0, height = 0;
+  BoardKind kind = BoardKind::Grid;
+  int width = 0, height = 0;         // of the coordinate rectangle
   int ncells = 0;
   std::vector<std::string> cell_names;
-  std::vector<int16_t> x, y;         // grid coordinates, 0-based from the lower left
+  std::vector<int16_t> x, y;         // coordinates, 0-based from the lower left
+  std::vector<int16_t> at;           // [y * width + x] -> the cell there, or kNoCell
   std::vector<uint8_t> playable;     // may a piece stand here?
   std::vector<std::string> dir_names;
   std::vector<std::pair<int, int>> dir_vectors;
@@ -30,6 +37,9 @@ struct Board {
 
   int ndirs() const { return static_cast<int>(dir_names.size()); }
   int16_t ray(int cell, int dir, int k) const { return rays[(cell * ndirs() + dir) * (max_ray + 1) + k]; }
+  int cell_at(int cx, int cy) const {
+    return cx < 0 || cy < 0 || cx >= width || cy >= height ? kNoCell : at[static_cast<size_t>(cy * width + cx)];
+  }
   int cell_index(const std::string& name) const;  // -1 if unknown
   int dir_index(const std::string& name) const;   // -1 if unknown
 };
@@ -39,5 +49,24 @@ enum class PlayableMask : uint8_t { All, Dark, Light };
 // A rectangular grid: files a.. left to right, ranks 1.. from the bottom; a1 is dark.
 Board make_grid(int width, int height, PlayableMask mask, EdgePolicy edges,
                 std::vector<std::string> dir_names, std::vector<std::pair<int, int>> dir_vectors, int max_ray);
+
+// A lattice: the points are the coordinates of a width x height rectangle that belong to
+// one of the classes (each class picks coordinates by the parity of x, y and x + y); a point
+// steps to its neighbour along each direction its class lists, if a point is there. A ray
+// follows one direction's vector while every step is a line, and stops (kNoCell) where the
+// line ends: a jump over a neighbour lands on the point straight beyond. Lines must go both
+// ways. Points are named like grid cells (file letter, rank number). Throws
+// std::invalid_argument, naming the point, for a point in two classes or a one-way line.
+enum class Parity : uint8_t { Any, Even, Odd };
+struct PointClass {
+  std::string name;
+  Parity x = Parity::Any, y = Parity::Any, sum = Parity::Any;
+  std::vector<int> steps;  // direction indices
+};
+Board make_lattice(int width, int height, const std::vector<PointClass>& classes, std::vector<std::string> dir_names,
+                   std::vector<std::pair<int, int>> dir_vectors, int max_ray);
+
+// File letters a..z, then aa, ab...: the first part of a cell's name.
+std::string file_name(int x);
 
 }  // namespace boardlab

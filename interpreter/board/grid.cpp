@@ -6,18 +6,6 @@
 
 namespace boardlab {
 
-int Board::cell_index(const std::string& name) const {
-  for (int i = 0; i < ncells; ++i)
-    if (cell_names[i] == name) return i;
-  return -1;
-}
-
-int Board::dir_index(const std::string& name) const {
-  for (int i = 0; i < ndirs(); ++i)
-    if (dir_names[i] == name) return i;
-  return -1;
-}
-
 namespace {
 
 // Mirror fold of coordinate v onto 0..n-1 without repeating the edge square:
@@ -27,16 +15,6 @@ int fold(int v, int n) {
   const int period = 2 * (n - 1);
   int m = ((v % period) + period) % period;
   return m <= n - 1 ? m : period - m;
-}
-
-std::string file_name(int x) {
-  std::string s;
-  // a..z, then aa, ab... for very wide boards
-  do {
-    s.insert(s.begin(), static_cast<char>('a' + x % 26));
-    x = x / 26 - 1;
-  } while (x >= 0);
-  return s;
 }
 
 }  // namespace
@@ -57,6 +35,7 @@ Board make_grid(int width, int height, PlayableMask mask, EdgePolicy edges, std:
       b.cell_names.push_back(file_name(f) + std::to_string(r + 1));
       b.x.push_back(static_cast<int16_t>(f));
       b.y.push_back(static_cast<int16_t>(r));
+      b.at.push_back(static_cast<int16_t>(r * width + f));
       bool dark = (f + r) % 2 == 0;
       b.playable.push_back(mask == PlayableMask::All || (mask == PlayableMask::Dark) == dark);
     }

@@ -10,12 +10,25 @@ const Schema& definition_schema() {
         {"name", string(), true, "the player's name, used in positions and on the command line"},
         {"forward", string(), false, "the direction this player calls forward (a direction name)"},
     });
+    auto parity = [](const char* axis) {
+      return one_of({"even", "odd", "any"}, std::string("which values of ") + axis + " the class takes; default any");
+    };
+    auto point_class = structure({
+        {"x", parity("x"), false, "which values of x the class takes; default any"},
+        {"y", parity("y"), false, "which values of y the class takes; default any"},
+        {"sum", parity("x + y"), false, "which values of x + y the class takes; default any"},
+        {"steps", list(string()), true, "the directions a point of this class has a line along"},
+    });
     auto board = structure({
-        {"kind", one_of({"grid"}), true, "the board topology"},
-        {"size", list(integer()), true, "[width, height] in cells"},
-        {"playable", one_of({"all", "dark", "light"}), false, "which squares may hold pieces (a1 is dark); default all"},
+        {"kind", one_of({"grid", "lattice"}), true,
+         "the board topology: grid (every square a cell) or lattice (points joined by lines)"},
+        {"size", list(integer()), true, "[width, height] in cells, or of a lattice's coordinates"},
+        {"points", dict(point_class), false,
+         "lattice only: classes of points, each the coordinates of a parity, with its lines"},
+        {"playable", one_of({"all", "dark", "light"}), false,
+         "grid only: which squares may hold pieces (a1 is dark); default all"},
         {"edges", one_of({"stop", "off", "reflect"}), false,
-         "what a ray does at the edge: stop, leave the board (off), or bounce (reflect); default stop"},
+         "what a ray does at the edge: stop, leave the board (off), or bounce (reflect); default stop; a lattice's rays stop"},
         {"directions", dict(list(integer())), false,
          "named step vectors [dx, dy]; default the 8 compass directions n ne e se s sw w nw"},
         {"max_stack", integer(), false, "the tallest stack a cell can hold; default the number of pieces"},
@@ -27,7 +40,8 @@ const Schema& definition_schema() {
     });
     auto setup_entry = structure({
         {"stack", string(), true, "the pieces, bottom to top, as glyphs"},
-        {"cells", list(string()), true, "the cells that start with this stack"},
+        {"cells", list(string()), true,
+         "the cells that start with this stack; `a1..h3` is every playable cell of that rectangle"},
     });
     auto turn = structure({
         {"first", string(), false, "the player who moves first (a name or $option)"},

@@ -263,7 +263,41 @@ class Builder {
     g.stack_cap = std::max(1, total);
     if (const YNode* ms = b.get("max_stack")) g.stack_cap = std::clamp(static_cast<int>(*parse_int(ms->scalar)), 1, 255);
     g.stack_cap = std::min(g.stack_cap, 255);
-    if (w > 0) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
+    const bool lattice = b.get("kind")->scalar == "lattice";
+    const YNode* points = b.get("points");
+    if (lattice) {
+      if (!points) diags_.error(b.pos, "a lattice needs 'board.points': the classes of points and their lines");
+      for (const char* key : {"playable", "edges"})
+        if (const YNode* n = b.get(key); n && !(std::string(key) == "edges" && n->scalar == "stop"))
+          diags_.error(n->pos, fmt::format("'board.{}' is for grids: every point of a lattice is playable, and its rays stop at the edge", key));
+    } else if (points) {
+      diags_.error(points->pos, "'board.points' is for lattices (board.kind: lattice)");
+    }
+    if (w > 0 && !lattice) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
+    if (w > 0 && lattice && points) {
+      std::vector<PointClass> classes;
+      auto parity = [](const YNode* n) {
+        return !n || n->scalar == "any" ? Parity::Any : n->scalar == "even" ? Parity::Even : Parity::Odd;
+      };
+      bool ok = true;
+      for (const auto& [name, pc] : points->fields) {
+        PointClass c{name, parity(pc->get("x")), parity(pc->get("y")), parity(pc->get("sum")), {}};
+        for (const auto& st : pc->get("steps")->items) {
+          int d = static_cast<int>(std::find(names.begin(), names.end(), st->scalar) - names.begin());
+          if (d == static_cast<int>(names.size())) {
+            unknown(st->pos, "direction", st->scalar, names);
+            ok = false;
+          }
+          c.steps.push_back(d);
+        }
+        classes.push_back(std::move(c));
+      }
+      try {
+        if (ok) g.board = make_lattice(w, h, classes, names, vecs, g.stack_cap);
+      } catch (const std::invalid_argument& e) {
+        diags_.error(points->pos, fmt::format("board.points: {}", e.what()));
+      }
+    }
 
     for (auto& [pnode, pd] : zip_players(g)) {
       if (const YNode* f = pnode->get("forward")) {
@@ -359,6 +393,23 @@ class Builder {
       if (static_cast<int>(stack.size()) > g.stack_cap)
         diags_.error(st.pos, fmt::format("the stack is taller than board.max_stack ({})", g.stack_cap));
       for (const auto& cn : e->get("cells")->items) {
+        // "a1..k5": every playable cell of the rectangle between the two corners.
+        if (size_t dots = cn->scalar.find(".."); dots != std::string::npos) {
+          const std::string lo = cn->scalar.substr(0, dots), hi = cn->scalar.substr(dots + 2);
+          const int a = g.board.cell_index(lo), z = g.board.cell_index(hi);
+          if (a < 0) unknown(cn->pos, "cell", lo, g.board.cell_names);
+          if (z < 0) unknown(cn->pos, "cell", hi, g.board.cell_names);
+          if (a < 0 || z < 0) continue;
+          const Board& b = g.board;
+          for (int c = 0; c < b.ncells; ++c) {
+            const bool inside = std::min(b.x[a], b.x[z]) <= b.x[c] && b.x[c] <= std::max(b.x[a], b.x[z]) &&
+                                std::min(b.y[a], b.y[z]) <= b.y[c] && b.y[c] <= std::max(b.y[a], b.y[z]);
+            if (!inside || !b.playable[c]) continue;
+            if (seen[c]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", b.cell_names[c]));
+            if (!stack.empty()) g.setup.push_back({c, stack});
+          }
+          continue;
+        }
         int cell = g.board.cell_index(cn->scalar);
         if (cell < 0) {
           unknown(cn->pos, "cell", cn->scalar, g.board.cell_names);

@@ -1,5 +1,5 @@
 -- chains.lua: slides and jump chains with compulsory capture, shared by the draughts-like
--- games (Double Draughts, English checkers, and next Dablot). Written against the public
+-- games (Double Draughts, English checkers, Dablot). Written against the public
 -- game API only; the game passes what differs as parameters:
 --
 --   chains.generate {
@@ -8,6 +8,7 @@
 --     can_capture = function(mover_code, victim_code) -> may the mover jump the victim,
 --     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
 --     progress = function(code) -> does a slide of this piece count as progress (flag 1),
+--                                   (optional: no slide is progress)
 --     compulsory = true,     -- if any jump exists, the move must be a jump
 --     may_stop = false,      -- a chain may end although another jump is possible
 --   }
@@ -23,7 +24,7 @@ return function(api)
   local board, state, moves = api.board, api.state, api.moves
   local ray, playable = board.ray, board.playable
   local height, top, owner, side = state.height, state.top, state.owner, state.side
-  local ncells = board.ncells
+  local nmine, mine = state.nmine, state.mine
 
   local M = {}
 
@@ -80,30 +81,28 @@ return function(api)
     local me = side()
     for k in pairs(seen) do seen[k] = nil end
     local any_jump = false
-    for c = 0, ncells - 1 do
-      if owner(c) == me then
-        stamp = stamp + 1
-        if explore(c, c, top(c), me, 0, p) then any_jump = true end
-      end
+    for i = 0, nmine() - 1 do
+      local c = mine(i)
+      stamp = stamp + 1
+      if explore(c, c, top(c), me, 0, p) then any_jump = true end
     end
     if any_jump and p.compulsory ~= false then return end
-    for c = 0, ncells - 1 do
-      if owner(c) == me then
-        local code = top(c)
-        local dirs = p.slide_dirs(code)
-        local flag = p.progress and p.progress(code) and 1 or 0
-        for i = 1, #dirs do
-          local t = ray(c, dirs[i], 1)
-          if t >= 0 and playable(t) and height(t) == 0 then
-            local promoted = p.promotion and p.promotion(code, t)
-            if promoted then
-              moves.begin(flag)
-              moves.move(c, t, 1)
-              moves.set_top(t, promoted)
-              moves.commit()
-            else
-              moves.stack(c, t, 1, flag)
-            end
+    for k = 0, nmine() - 1 do
+      local c = mine(k)
+      local code = top(c)
+      local dirs = p.slide_dirs(code)
+      local flag = p.progress and p.progress(code) and 1 or 0
+      for i = 1, #dirs do
+        local t = ray(c, dirs[i], 1)
+        if t >= 0 and playable(t) and height(t) == 0 then
+          local promoted = p.promotion and p.promotion(code, t)
+          if promoted then
+            moves.begin(flag)
+            moves.move(c, t, 1)
+            moves.set_top(t, promoted)
+            moves.commit()
+          else
+            moves.stack(c, t, 1, flag)
           end
         end
       end

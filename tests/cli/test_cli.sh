@@ -74,5 +74,17 @@ INPUT=''
 run 0 "computer against computer" -- play death-stacks --position "red a1=r b2=b" --player red=random --player black=random --seed 3 &&
   has "$out" "Game over:" "watch"
 
+# The lattice board reads as points and lines, with a legend of the pieces by rank.
+INPUT=$'quit\n'
+run 0 "a lattice board" -- play dablot && {
+  has "$out" " 13 s---s---s---s---s---s 13" "lattice top row"
+  has "$out" "    |\\ /|\\ /|\\ /|\\ /|\\ /|" "lattice diagonals"
+  has "$out" "  8 | p | . | . | . | . | 8" "lattice centres"
+  has "$out" "white: K king, P prince, S soldier; black: k king, p prince, s soldier" "legend"
+}
+INPUT=$'c5xe7xg5\n'
+run 0 "a chain typed in notation" -- play dablot --position "white c5=S d6=s f6=s k13=s" &&
+  has "$out" "white plays c5xe7xg5" "chain"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -41,8 +41,8 @@ TEST_CASE("Double Draughts: men slide diagonally forward, kings in 8 directions"
 
 TEST_CASE("Double Draughts: capture is compulsory, chains are complete, kings jump in 8 directions") {
   auto game = testing::bundled("double-draughts");
-  // The slide a1-b2 is not allowed while d4 can jump; the chain must go on to f8... no:
-  // f6 is white's far rank? No: white's far rank is 8, so d4xf6 must continue to d8 via e7.
+  // The slide a1-b2 is not allowed while d4 can jump, and the chain may not stop on f6:
+  // from there it jumps e7 to d8 (white's far rank, where it is crowned).
   CHECK(texts_at(*game, "white a1=w d4=w e5=b e7=b h1=b") == std::set<std::string>{"d4xf6xd8"});
   // A king jumps straight, and never the same piece twice.
   CHECK(texts_at(*game, "white d4=W d5=b a8=b") == std::set<std::string>{"d4xd6"});
