@@ -19,6 +19,7 @@ constexpr int16_t kOffBoard = -2;
 enum class BoardKind : uint8_t {
   Grid,     // every square of a rectangle is a cell
   Lattice,  // points on a rectangle's coordinates, joined by lines (steps) that differ per point
+  Track,    // points in a row, named 1..n; rays leave it at either end
 };
 
 struct Board {
@@ -65,6 +66,12 @@ struct PointClass {
 };
 Board make_lattice(int width, int height, const std::vector<PointClass>& classes, std::vector<std::string> dir_names,
                    std::vector<std::pair<int, int>> dir_vectors, int max_ray);
+
+// A track of n points named 1..n, with the directions given (up and down by default); rays
+// leave it at either end (kOffBoard). Each player numbers the points from its own far end:
+// its point k is the cell from which k steps forward leave the track.
+Board make_track(int points, std::vector<std::string> dir_names, std::vector<std::pair<int, int>> dir_vectors,
+                 int max_ray);
 
 // File letters a..z, then aa, ab...: the first part of a cell's name.
 std::string file_name(int x);

@@ -20,9 +20,12 @@ const Schema& definition_schema() {
         {"steps", list(string()), true, "the directions a point of this class has a line along"},
     });
     auto board = structure({
-        {"kind", one_of({"grid", "lattice"}), true,
-         "the board topology: grid (every square a cell) or lattice (points joined by lines)"},
-        {"size", list(integer()), true, "[width, height] in cells, or of a lattice's coordinates"},
+        {"kind", one_of({"grid", "lattice", "track"}), true,
+         "the board topology: grid (every square a cell), lattice (points joined by lines) or track "
+         "(points in a row, numbered by each player from its far end, with a bar and a tray)"},
+        {"size", list(integer()), true, "[width, height] in cells, or of a lattice's coordinates; [points] for a track"},
+        {"bar", string(), false, "track only: the reserve that holds each player's hit checkers"},
+        {"off", string(), false, "track only: the reserve that holds each player's borne-off checkers"},
         {"points", dict(point_class), false,
          "lattice only: classes of points, each the coordinates of a parity, with its lines"},
         {"playable", one_of({"all", "dark", "light"}), false,
@@ -61,6 +64,18 @@ const Schema& definition_schema() {
         {"doc", string(), false, "what the option changes"},
         {"values", list(string()), false, "the allowed values, for a named option"},
     });
+    auto dice = structure({
+        {"count", integer(), true, "how many dice are rolled before each move"},
+        {"sides", integer(), false, "faces per die, numbered from 1; default 6"},
+        {"doubles", integer(), false, "a roll whose dice all show the same number counts as this many dice; default count"},
+        {"first_roll", one_of({"normal", "roll-off"}), false,
+         "roll-off: each player rolls one die, ties are rolled again, and the higher roller moves first "
+         "with both numbers; default normal"},
+    });
+    auto result = structure({
+        {"doc", string(), false, "what it means, shown after 'wins' or 'draw'"},
+        {"score", integer("", true), false, "what the game is worth; default 1"},
+    });
     auto limits = structure({
         {"ticks", integer(), false, "loop steps a script may take in one call; default 50000000"},
         {"memory_mb", integer(), false, "memory the script may hold, in MiB; default 256"},
@@ -79,6 +94,8 @@ const Schema& definition_schema() {
         {"setup", list(setup_entry), false, "the starting position"},
         {"turn", turn, false, "the turn machine"},
         {"repetition", repetition, false, "the repetition draw"},
+        {"dice", dice, false, "dice rolled by the runtime before every move"},
+        {"results", dict(result), false, "named results the script's result hook may give as detail"},
         {"options", dict(option), false, "settings a variant or the command line may change"},
         {"limits", limits, false, "what a script may spend"},
     });

@@ -10,9 +10,73 @@ namespace boardlab {
 
 Game::Game(GameDefPtr def) : def_(std::move(def)), host_(*def_) {}
 
+std::vector<Game::ChanceOutcome> Game::chance_outcomes(const State& s) const {
+  std::vector<ChanceOutcome> out;
+  if (!s.awaiting_roll() || s.outcome().over()) return out;
+  const DiceDef& d = def_->dice;
+  if (s.opening_roll()) {
+    // One die each, ties rolled again: the 30 unequal pairs are equally likely, and the
+    // higher roller (player 0 rolled the first die) plays both.
+    for (int hi = d.sides; hi >= 1; --hi)
+      for (int lo = hi - 1; lo >= 1; --lo)
+        for (int8_t side = 0; side < 2; ++side) {
+          ChanceOutcome o;
+          o.dice[0] = static_cast<uint8_t>(hi), o.dice[1] = static_cast<uint8_t>(lo);
+          o.side = side;
+          o.probability = 1.0 / (d.sides * (d.sides - 1));
+          out.push_back(o);
+        }
+    return out;
+  }
+  // Every multiset of faces, highest first, with its multinomial probability.
+  std::array<uint8_t, kMaxDice> faces{};
+  double total = 1;
+  for (int i = 0; i < d.count; ++i) total *= d.sides;
+  auto rec = [&](auto&& self, int i, int max_face) -> void {
+    if (i == d.count) {
+      double ways = 1;  // count! / prod(run lengths!)
+      for (int k = 2; k <= d.count; ++k) ways *= k;
+      for (int a = 0; a < d.count;) {
+        int b = a;
+        while (b < d.count && faces[static_cast<size_t>(b)] == faces[static_cast<size_t>(a)]) ++b;
+        for (int k = 2; k <= b - a; ++k) ways /= k;
+        a = b;
+      }
+      out.push_back(ChanceOutcome{faces, -1, ways / total});
+      return;
+    }
+    for (int f = max_face; f >= 1; --f) {
+      faces[static_cast<size_t>(i)] = static_cast<uint8_t>(f);
+      self(self, i + 1, f);
+    }
+  };
+  rec(rec, 0, d.sides);
+  return out;
+}
+
+void Game::roll(State& s, Rng& rng) const {
+  const DiceDef& d = def_->dice;
+  std::array<uint8_t, kMaxDice> dice{};
+  int side = -1;
+  if (s.opening_roll()) {
+    uint32_t a, b;
+    do {
+      a = rng.below(static_cast<uint32_t>(d.sides)) + 1;
+      b = rng.below(static_cast<uint32_t>(d.sides)) + 1;
+    } while (a == b);
+    side = a > b ? 0 : 1;
+    dice[0] = static_cast<uint8_t>(std::max(a, b)), dice[1] = static_cast<uint8_t>(std::min(a, b));
+  } else {
+    for (int i = 0; i < d.count; ++i) dice[static_cast<size_t>(i)] = static_cast<uint8_t>(rng.below(static_cast<uint32_t>(d.sides)) + 1);
+    std::sort(dice.begin(), dice.begin() + d.count, std::greater<>());
+  }
+  s.roll(dice.data(), side);
+}
+
 void Game::legal_moves(State& s, MoveList& out) {
   out.clear();
   if (s.outcome().over()) return;
+  if (s.awaiting_roll()) throw std::logic_error("legal_moves: the dice must be rolled first");
   host_.generate(s, out);
   if (!out.empty()) return;
   if (def_->no_moves == NoMovePolicy::Pass) {
@@ -104,7 +168,8 @@ std::string describe(const GameDef& g, const Outcome& o) {
       case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);
       case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.max_plies);
       case Outcome::Reason::NoProgress: return fmt::format("{} plies without progress", g.no_progress_plies);
-      case Outcome::Reason::Script: return "by the rules";
+      case Outcome::Reason::Script:
+        return o.detail && o.detail <= g.results.size() ? g.results[o.detail - 1u].doc : "by the rules";
       case Outcome::Reason::Resign: return "resignation";
       case Outcome::Reason::None: return "";
     }

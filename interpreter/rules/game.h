@@ -2,10 +2,12 @@
 // thread) and decides what the rules say about a State: its legal moves (or a pass), its
 // outcome (no move, repetition, move cap, the script's result hook), and move notation.
 #pragma once
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/rng.h"
 #include "rules/game_def.h"
 #include "script/move_list.h"
 #include "script/script_host.h"
@@ -20,6 +22,17 @@ class Game {
   ScriptHost& host() { return host_; }
 
   State initial() const { return State(*def_); }
+
+  // Chance nodes (games with dice): a state waiting for a roll lists its outcomes, and the
+  // turn machine rolls with the caller's seeded RNG.
+  struct ChanceOutcome {
+    std::array<uint8_t, kMaxDice> dice{};  // as rolled, highest first
+    int8_t side = -1;                     // who plays them, when a roll-off decides it
+    double probability = 0;
+  };
+  std::vector<ChanceOutcome> chance_outcomes(const State& s) const;
+  void roll(State& s, Rng& rng) const;
+  void roll(State& s, const ChanceOutcome& o) const { s.roll(o.dice.data(), o.side); }
 
   // Fills `out` with the legal moves (a single pass move when the game passes). When the
   // side to move has none and loses, or the game is already over, `out` is empty and

@@ -15,6 +15,12 @@ namespace boardlab {
 
 namespace fs = std::filesystem;
 
+int DiceDef::played(const uint8_t* d) const {
+  for (int i = 1; i < count; ++i)
+    if (d[i] != d[0]) return count;
+  return doubles;
+}
+
 int GameDef::code_of_glyph(char g) const {
   for (int c = 1; c < ncodes; ++c)
     if (glyph_of[c] == g) return c;
@@ -123,7 +129,9 @@ class Builder {
     if (ok({"players"})) players(g);
     if (ok({"board", "players", "setup"})) board(g);
     if (ok({"pieces", "players"})) pieces(g);
-    if (ok({"reserves"})) reserves(g);
+    if (ok({"reserves", "board"})) reserves(g);
+    if (ok({"dice", "players"})) dice(g);
+    if (ok({"results", "options"})) results(g);
     if (ok({"setup", "board", "pieces", "players"})) setup(g);
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
@@ -220,7 +228,17 @@ class Builder {
     const YNode& b = *root_.get("board");
     const YNode& size = *b.get("size");
     int w = 0, h = 0;
-    if (size.items.size() != 2) {
+    const std::string kind = b.get("kind")->scalar;
+    if (kind == "track" && size.items.size() == 1) {
+      w = static_cast<int>(*parse_int(size.items[0]->scalar));
+      h = 1;
+      if (w < 2 || w > 4096) {
+        diags_.error(size.pos, "a track has between 2 and 4096 points");
+        w = h = 0;
+      }
+    } else if (kind == "track") {
+      diags_.error(size.pos, "'board.size' of a track must be [points]");
+    } else if (size.items.size() != 2) {
       diags_.error(size.pos, "'board.size' must be [width, height]");
     } else {
       w = static_cast<int>(*parse_int(size.items[0]->scalar));
@@ -251,6 +269,9 @@ class Builder {
         names.push_back(name);
         vecs.emplace_back(static_cast<int>(*parse_int(v->items[0]->scalar)), static_cast<int>(*parse_int(v->items[1]->scalar)));
       }
+    } else if (kind == "track") {
+      names = {"up", "down"};
+      vecs = {{1, 0}, {-1, 0}};
     } else {
       names = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
       vecs = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
@@ -263,7 +284,15 @@ class Builder {
     g.stack_cap = std::max(1, total);
     if (const YNode* ms = b.get("max_stack")) g.stack_cap = std::clamp(static_cast<int>(*parse_int(ms->scalar)), 1, 255);
     g.stack_cap = std::min(g.stack_cap, 255);
-    const bool lattice = b.get("kind")->scalar == "lattice";
+    const bool lattice = kind == "lattice", track = kind == "track";
+    for (const char* key : {"bar", "off"})
+      if (const YNode* n = b.get(key); n && !track) diags_.error(n->pos, fmt::format("'board.{}' is for tracks", key));
+    if (track) {
+      if (const YNode* n = b.get("playable")) diags_.error(n->pos, "'board.playable' is for grids: every point of a track is playable");
+      if (const YNode* n = b.get("edges"); n && n->scalar != "off")
+        diags_.error(n->pos, "a track's rays leave it at either end (edges: off)");
+      if (w > 0) g.board = make_track(w, names, vecs, g.stack_cap);
+    }
     const YNode* points = b.get("points");
     if (lattice) {
       if (!points) diags_.error(b.pos, "a lattice needs 'board.points': the classes of points and their lines");
@@ -273,7 +302,7 @@ class Builder {
     } else if (points) {
       diags_.error(points->pos, "'board.points' is for lattices (board.kind: lattice)");
     }
-    if (w > 0 && !lattice) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
+    if (w > 0 && !lattice && !track) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
     if (w > 0 && lattice && points) {
       std::vector<PointClass> classes;
       auto parity = [](const YNode* n) {
@@ -369,6 +398,40 @@ class Builder {
   void reserves(GameDef& g) {
     if (const YNode* r = root_.get("reserves"))
       for (const auto& s : r->items) g.reserve_slots.push_back(s->scalar);
+    const YNode& b = *root_.get("board");
+    for (auto [key, slot] : {std::pair{"bar", &g.bar_slot}, std::pair{"off", &g.off_slot}}) {
+      const YNode* n = b.get(key);
+      if (!n) continue;
+      auto it = std::find(g.reserve_slots.begin(), g.reserve_slots.end(), n->scalar);
+      if (it == g.reserve_slots.end()) unknown(n->pos, "reserve", n->scalar, g.reserve_slots);
+      else *slot = static_cast<int>(it - g.reserve_slots.begin());
+    }
+  }
+
+  void dice(GameDef& g) {
+    const YNode* d = root_.get("dice");
+    if (!d) return;
+    g.dice.count = int_value(*d->get("count"), "dice.count", 1, kMaxDice);
+    if (const YNode* n = d->get("sides")) g.dice.sides = int_value(*n, "dice.sides", 2, 255);
+    g.dice.doubles = g.dice.count;
+    if (const YNode* n = d->get("doubles")) g.dice.doubles = int_value(*n, "dice.doubles", 1, kMaxDice);
+    if (const YNode* n = d->get("first_roll"); n && n->scalar == "roll-off") {
+      g.dice.roll_off = true;
+      if (g.players.size() != 2 || g.dice.count != 2)
+        diags_.error(n->pos, "a roll-off needs two players and two dice");
+    }
+  }
+
+  void results(GameDef& g) {
+    const YNode* r = root_.get("results");
+    if (!r) return;
+    for (const auto& [name, v] : r->fields) {
+      ResultDef rd{name, name, 1};
+      if (const YNode* doc = v->get("doc")) rd.doc = doc->scalar;
+      if (const YNode* sc = v->get("score")) rd.score = int_value(*sc, "results.score", 0, 1000);
+      g.results.push_back(rd);
+    }
+    if (g.results.size() > 250) diags_.error(r->pos, "at most 250 named results");
   }
 
   void setup(GameDef& g) {

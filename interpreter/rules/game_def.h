@@ -34,6 +34,23 @@ struct OptionDef {
   std::vector<std::string> values;  // the allowed values, if the definition lists them
 };
 
+// Dice rolled by the turn machine before every move (a chance node), from the game's RNG.
+struct DiceDef {
+  int count = 0;         // 0: the game has no dice
+  int sides = 6;
+  int doubles = 0;       // a roll whose dice all match counts as this many dice (0: as rolled)
+  bool roll_off = false; // first roll: one die each, ties re-rolled, the higher roller moves
+                         // first and plays both numbers
+  int played(const uint8_t* dice) const;  // how many dice a roll counts as
+};
+constexpr int kMaxDice = 8;
+
+// A named result a script's result hook may give as detail ("gammon"), with its score.
+struct ResultDef {
+  std::string name, doc;
+  int score = 1;
+};
+
 struct SetupEntry {
   int cell;
   std::vector<uint8_t> stack;  // piece codes, bottom to top
@@ -66,6 +83,9 @@ struct GameDef {
   int repetition_count = 0;  // 0: no repetition rule
   RepetitionKey repetition_key = RepetitionKey::Board;
   std::vector<OptionDef> options;
+  DiceDef dice;
+  std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
+  int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
 
   int32_t tick_limit = 50'000'000;   // loop steps a script may take in one hook call
   int64_t memory_limit = 256 << 20;  // bytes the Lua state may hold

@@ -22,6 +22,14 @@ InvariantReport check_invariants(Game& game, const InvariantOptions& opt) {
     };
     bool broken = false;
     while (!broken && (opt.max_plies == 0 || s.ply() < opt.max_plies)) {
+      if (s.awaiting_roll()) {
+        const State before = s;
+        game.roll(s, rng);
+        const State rolled = s;
+        s.undo();
+        if (!s.same_position(before) || s.hash() != before.hash()) fail("undoing a roll does not restore the position"), broken = true;
+        s = rolled;
+      }
       game.legal_moves(s, moves);
       if (moves.empty()) break;
       // Position text round-trip, including the hash computed from scratch.

@@ -11,6 +11,7 @@ int random_playout(Game& game, State& s, Rng& rng, MoveList& moves, int max_plie
   int plies = 0;
   Move m;
   while (max_plies == 0 || plies < max_plies) {
+    if (s.awaiting_roll()) game.roll(s, rng);
     game.legal_moves(s, moves);
     if (moves.empty()) return plies;
     moves.get(static_cast<int>(rng.below(static_cast<uint32_t>(moves.size()))), m);
@@ -23,6 +24,16 @@ int random_playout(Game& game, State& s, Rng& rng, MoveList& moves, int max_plie
 
 namespace {
 uint64_t perft_rec(Game& game, State& s, int depth, std::vector<MoveList>& lists) {
+  if (s.awaiting_roll()) {
+    // A chance node is not a ply: the count sums over every distinct roll.
+    uint64_t n = 0;
+    for (const auto& o : game.chance_outcomes(s)) {
+      game.roll(s, o);
+      n += perft_rec(game, s, depth, lists);
+      s.undo();
+    }
+    return n;
+  }
   MoveList& moves = lists[depth];
   game.legal_moves(s, moves);
   if (depth == 1) return static_cast<uint64_t>(moves.size());

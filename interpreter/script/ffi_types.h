@@ -28,6 +28,8 @@
        lists them before the call: a scan in C++ is cheaper than one in Lua). */               \
     int16_t* mine;                                                                             \
     int32_t nmine;                                                                             \
+    const uint8_t* dice; /* the dice to play, a double repeated (games with dice) */           \
+    int32_t ndice;                                                                             \
   } bl_state;                                                                                  \
                                                                                                \
   /* Moves are written as words: a header (actions | flags << 8) then two words per action     \

@@ -93,6 +93,10 @@ void push_info(lua_State* L, const GameDef& g) {
   lua_setfield(L, -2, "glyphs");
   push_strings(L, g.reserve_slots);
   lua_setfield(L, -2, "reserves");
+  std::vector<std::string> results;
+  for (const auto& r : g.results) results.push_back(r.name);
+  push_strings(L, results);
+  lua_setfield(L, -2, "results");
   push_strings(L, {std::begin(kHooks), std::end(kHooks)});
   lua_setfield(L, -2, "hooks");
   lua_newtable(L);
@@ -267,14 +271,15 @@ void ScriptHost::generate(State& s, MoveList& out) {
 
 std::optional<Outcome> ScriptHost::result(State& s) {
   host_.state = s.view();
-  call(result_ref_, "result", s, 0, 1);
+  call(result_ref_, "result", s, 0, 2);
   std::optional<Outcome> r;
-  if (lua_isnumber(L_, -1)) {
-    r = Outcome{Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(lua_tointeger(L_, -1))};
-  } else if (lua_isstring(L_, -1)) {
-    r = Outcome{Outcome::Kind::Draw, Outcome::Reason::Script, -1};
+  const auto detail = static_cast<uint8_t>(lua_tointeger(L_, -1));
+  if (lua_isnumber(L_, -2)) {
+    r = Outcome{Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(lua_tointeger(L_, -2)), detail};
+  } else if (lua_isstring(L_, -2)) {
+    r = Outcome{Outcome::Kind::Draw, Outcome::Reason::Script, -1, detail};
   }
-  lua_pop(L_, 1);
+  lua_pop(L_, 2);
   return r;
 }
 

@@ -11,6 +11,12 @@ namespace boardlab {
 std::string position_text(const State& s) {
   const GameDef& g = s.def();
   std::string out = g.players[s.side()].name;
+  if (g.dice.count && s.opening_roll()) out += " dice:roll-off";
+  if (g.dice.count && !s.awaiting_roll()) {
+    std::vector<std::string> faces;
+    for (int d : s.rolled()) faces.push_back(std::to_string(d));
+    out += " dice:" + join(faces, ",");
+  }
   for (int c = 0; c < g.board.ncells; ++c) {
     if (!s.height(c)) continue;
     out += ' ';
@@ -22,6 +28,24 @@ std::string position_text(const State& s) {
     for (int code = 1; code < g.ncodes; ++code)
       if (int n = s.reserve(static_cast<int>(slot), code))
         out += fmt::format(" {}:{}={}", g.reserve_slots[slot], g.glyph_of[code], n);
+  return out;
+}
+
+std::vector<uint8_t> parse_dice(const GameDef& g, const std::string& text) {
+  if (!g.dice.count) throw PositionError("this game has no dice");
+  std::vector<uint8_t> out;
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t comma = text.find(',', at);
+    if (comma == std::string::npos) comma = text.size();
+    auto v = parse_int(text.substr(at, comma - at));
+    if (!v || *v < 1 || *v > g.dice.sides)
+      throw PositionError(fmt::format("'{}': each die is a number from 1 to {}", text, g.dice.sides));
+    out.push_back(static_cast<uint8_t>(*v));
+    at = comma + 1;
+  }
+  if (static_cast<int>(out.size()) != g.dice.count)
+    throw PositionError(fmt::format("'{}': this game rolls {} dice", text, g.dice.count));
   return out;
 }
 
@@ -40,6 +64,18 @@ State parse_position(const GameDef& g, const std::string& text) {
   std::vector<bool> seen(g.board.ncells, false);
   for (size_t i = 1; i < tokens.size(); ++i) {
     const std::string& t = tokens[i];
+    if (t.rfind("dice:", 0) == 0 && t.find('=') == std::string::npos) {
+      if (!g.dice.count) throw PositionError(fmt::format("'{}': this game has no dice", t));
+      const std::string v = t.substr(5);
+      if (v == "roll-off") {
+        if (!g.dice.roll_off) throw PositionError(fmt::format("'{}': this game has no roll-off", t));
+        s.set_opening_roll();
+        continue;
+      }
+      const auto dice = parse_dice(g, v);
+      s.set_dice(dice.data(), static_cast<int>(dice.size()));
+      continue;
+    }
     size_t eq = t.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == t.size())
       throw PositionError(fmt::format("'{}': expected cell=pieces or reserve:glyph=count", t));

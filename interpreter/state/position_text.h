@@ -1,7 +1,9 @@
 // Position text: a game-independent, one-line description of a position.
 //
-//   <side> [<cell>=<glyphs>]... [<reserve>:<glyph>=<count>]...
+//   <side> [dice:<d1>,<d2>...] [<cell>=<glyphs>]... [<reserve>:<glyph>=<count>]...
 //
+// In a game with dice, `dice:6,5` gives the roll to play (as rolled: a double once per die);
+// without it the position waits for a roll; `dice:roll-off` waits for the opening roll-off.
 // <side> is the name of the player to move; each stack is listed bottom to top by piece
 // glyphs; empty cells and empty reserves are left out. Example (two rows of 2-stacks):
 //   red a1=bb b1=bb c1=bb d1=bb e1=bb f1=bb a6=rr b6=rr c6=rr d6=rr e6=rr f6=rr
@@ -19,6 +21,8 @@ class PositionError : public std::runtime_error {
 };
 
 std::string position_text(const State& s);
+// Dice as typed: "3,1" (one number per die). Throws PositionError.
+std::vector<uint8_t> parse_dice(const GameDef& def, const std::string& text);
 // Reads a position into a fresh state (its history starts there). Throws PositionError.
 State parse_position(const GameDef& def, const std::string& text);
 

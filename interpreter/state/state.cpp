@@ -18,10 +18,71 @@ State::State(const GameDef& def) : def_(&def) {
   for (const auto& e : def.setup)
     for (uint8_t c : e.stack) push_piece(e.cell, c);
   side_ = def.first_player;
+  awaiting_roll_ = def.dice.count > 0;
+  opening_ = def.dice.roll_off;
+  update_dice_key();
   reset_history();
 }
 
-uint64_t State::hash() const { return board_hash_ ^ def_->z_side[side_]; }
+namespace {
+uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
+void State::update_dice_key() {
+  uint64_t k = mix(0xD1CE + (awaiting_roll_ ? 1 : 0) + (opening_ ? 2 : 0));
+  for (int i = 0; i < ndice_; ++i) k = mix(k ^ dice_[static_cast<size_t>(i)]);
+  dice_key_ = def_->dice.count ? k : 0;
+}
+
+std::vector<int> State::rolled() const {
+  if (awaiting_roll_) return {};
+  return std::vector<int>(dice_.begin(), dice_.begin() + std::min<int>(ndice_, def_->dice.count));
+}
+
+void State::set_dice(const uint8_t* rolled, int count) {
+  const DiceDef& d = def_->dice;
+  if (count != 0 && count != d.count) throw std::invalid_argument(fmt::format("this game rolls {} dice", d.count));
+  for (int i = 0; i < count; ++i)
+    if (rolled[i] < 1 || rolled[i] > d.sides) throw std::invalid_argument(fmt::format("a die shows 1 to {}", d.sides));
+  awaiting_roll_ = count == 0 && d.count > 0;
+  opening_ = false;
+  ndice_ = count ? static_cast<uint8_t>(d.played(rolled)) : 0;
+  for (int i = 0; i < ndice_; ++i) dice_[static_cast<size_t>(i)] = rolled[std::min(i, count - 1)];
+  update_dice_key();
+}
+
+void State::set_opening_roll() {
+  awaiting_roll_ = true;
+  opening_ = true;
+  ndice_ = 0;
+  update_dice_key();
+}
+
+State::UndoRecord State::record(uint8_t count, uint8_t flags, bool is_roll) const {
+  return UndoRecord{static_cast<uint32_t>(undo_actions_.size()), count, flags, static_cast<int8_t>(side_), outcome_,
+                    quiet_plies_, is_roll, awaiting_roll_, opening_, ndice_, dice_};
+}
+
+void State::restore_dice(const UndoRecord& r) {
+  awaiting_roll_ = r.awaiting_roll;
+  opening_ = r.opening;
+  ndice_ = r.ndice;
+  dice_ = r.dice;
+  update_dice_key();
+}
+
+void State::roll(const uint8_t* rolled, int side) {
+  if (!awaiting_roll_) throw std::logic_error("the dice are already rolled");
+  undo_.push_back(record(0, 0, true));
+  set_dice(rolled, def_->dice.count);
+  if (side >= 0) side_ = side;
+}
+
+uint64_t State::hash() const { return board_hash_ ^ def_->z_side[side_] ^ dice_key_; }
 
 uint64_t State::repetition_key() const {
   return def_->repetition_key == RepetitionKey::Board ? board_hash_ : hash();
@@ -42,6 +103,7 @@ void State::clear() {
   std::fill(pieces_.begin(), pieces_.end(), 0);
   std::fill(reserve_.begin(), reserve_.end(), 0);
   board_hash_ = 0;
+  set_dice(nullptr, 0);  // waiting for an ordinary roll
 }
 
 void State::push_piece(int cell, uint8_t code) {
@@ -194,8 +256,8 @@ void State::apply(const Move& m) {
       }
     }
   }
-  UndoRecord rec{static_cast<uint32_t>(undo_actions_.size()), m.count, m.flags, static_cast<int8_t>(side_), outcome_,
-                 quiet_plies_};
+  if (awaiting_roll_) throw std::logic_error("roll the dice before moving");
+  UndoRecord rec = record(m.count, m.flags, false);
   undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());
   uint8_t buf[256];
   for (const Action& a : m) {
@@ -241,11 +303,22 @@ void State::apply(const Move& m) {
   side_ = side_ + 1 == def_->nplayers() ? 0 : side_ + 1;
   ++ply_;
   quiet_plies_ = (m.flags & 1) ? 0 : quiet_plies_ + 1;
+  if (def_->dice.count) {
+    awaiting_roll_ = true;
+    ndice_ = 0;
+    update_dice_key();
+  }
   count_position(+1);
 }
 
 void State::undo() {
   if (undo_.empty()) throw std::logic_error("nothing to undo");
+  if (undo_.back().is_roll) {
+    side_ = undo_.back().side;
+    restore_dice(undo_.back());
+    undo_.pop_back();
+    return;
+  }
   count_position(-1);
   const UndoRecord& rec = undo_.back();
   uint8_t buf[256];
@@ -293,6 +366,7 @@ void State::undo() {
   side_ = rec.side;
   outcome_ = rec.outcome;
   quiet_plies_ = rec.quiet_plies;
+  restore_dice(rec);
   --ply_;
   if (def_->repetition_count) occurrences_ = seen_.count(repetition_key());
   undo_actions_.resize(rec.actions_at);
@@ -300,12 +374,14 @@ void State::undo() {
 }
 
 bl_state State::view() {
-  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), count_.data(), side_, ply_, nullptr, 0};
+  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), count_.data(), side_, ply_, nullptr, 0,
+                  dice_.data(), ndice_};
 }
 
 bool State::same_position(const State& o) const {
   return side_ == o.side_ && height_ == o.height_ && pieces_ == o.pieces_ && reserve_ == o.reserve_ &&
-         owner_ == o.owner_ && owned_ == o.owned_ && count_ == o.count_;
+         owner_ == o.owner_ && owned_ == o.owned_ && count_ == o.count_ && awaiting_roll_ == o.awaiting_roll_ &&
+         opening_ == o.opening_ && ndice_ == o.ndice_ && dice_ == o.dice_;
 }
 
 }  // namespace boardlab

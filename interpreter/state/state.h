@@ -2,6 +2,7 @@
 // Zobrist hash and the repetition history. apply() records what undo() needs to restore
 // the exact state, hash included. Copying a State is a clone.
 #pragma once
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <vector>
@@ -19,6 +20,7 @@ struct Outcome {
   Kind kind = Kind::Ongoing;
   Reason reason = Reason::None;
   int8_t winner = -1;
+  uint8_t detail = 0;  // 0, or 1 + an index into GameDef::results (gammon...), from the script
   bool over() const { return kind != Kind::Ongoing; }
   auto operator<=>(const Outcome&) const = default;
 };
@@ -41,6 +43,15 @@ class State {
   int owned_words() const { return owned_words_; }
   int count(int player) const { return count_[player]; }  // that player's pieces on the board
   int32_t reserve(int slot, int code) const { return reserve_[slot * def_->ncodes + code]; }
+  // Dice (games that declare them): before each move the state waits for a roll (a chance
+  // node); then it holds the dice as the script plays them, a double repeated as the
+  // definition says.
+  bool awaiting_roll() const { return awaiting_roll_; }
+  bool opening_roll() const { return opening_; }  // the next roll is the roll-off of the first turn
+  int ndice() const { return ndice_; }
+  int die(int i) const { return dice_[static_cast<size_t>(i)]; }
+  // The dice as rolled (a double once per die), for printing: count() of them.
+  std::vector<int> rolled() const;
   uint64_t hash() const;              // position + side to move
   uint64_t board_hash() const { return board_hash_; }  // position only
   uint64_t repetition_key() const;
@@ -56,6 +67,13 @@ class State {
   void push_piece(int cell, uint8_t code);
   void set_reserve(int slot, int code, int32_t count);
   void set_side(int side);
+  // Sets the dice as rolled (`count` of them; 0: waiting for a roll), with no history: for
+  // positions read from text and dice given on the command line.
+  void set_dice(const uint8_t* rolled, int count);
+  // A roll, undoable like a move: the dice as rolled, and the side that plays them (-1:
+  // the side to move; a roll-off decides who moves first).
+  void roll(const uint8_t* rolled, int side = -1);
+  void set_opening_roll();  // waiting for the roll-off of the first turn
   void reset_history();  // the current position becomes the first of the game
 
   // Applies a move (pieces, then the side to move passes on) and records how to undo it.
@@ -74,7 +92,14 @@ class State {
     int8_t side;
     Outcome outcome;
     int quiet_plies;
+    bool is_roll;  // a roll, not a move
+    bool awaiting_roll, opening;
+    uint8_t ndice;
+    std::array<uint8_t, kMaxDice> dice;
   };
+  UndoRecord record(uint8_t count, uint8_t flags, bool is_roll) const;
+  void restore_dice(const UndoRecord& r);
+  void update_dice_key();
   void lift(int cell, int n, uint8_t* out);
   void drop(int cell, const uint8_t* in, int n);
   void add_reserve(int slot, int code, int delta);
@@ -90,6 +115,10 @@ class State {
   std::vector<int32_t> reserve_;
   int side_ = 0, ply_ = 0, removed_ = 0, occurrences_ = 0, quiet_plies_ = 0;
   uint64_t board_hash_ = 0;
+  uint64_t dice_key_ = 0;  // mixed into hash(): the dice, or waiting for them
+  std::array<uint8_t, kMaxDice> dice_{};
+  uint8_t ndice_ = 0;
+  bool awaiting_roll_ = false, opening_ = false;
   Outcome outcome_;
   std::vector<UndoRecord> undo_;
   std::vector<Action> undo_actions_;

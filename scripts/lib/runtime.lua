@@ -130,6 +130,13 @@ function state.mine(i)
   return S.mine[i]
 end
 -- How many pieces `p` has on the board (kept by the runtime: no scan).
+-- The dice to play (games with dice): how many, and the i-th (0-based); a double is
+-- repeated as the definition's dice.doubles says.
+function state.ndice() return S.ndice end
+function state.die(i)
+  if tobit(i) ~= i or i < 0 or i >= S.ndice then bad("die", i, "state.die") end
+  return S.dice[i]
+end
 function state.count(p)
   if tobit(p) ~= p or p < 0 or p >= NP then bad("player", p, "state.count") end
   return S.count[p]
@@ -399,12 +406,24 @@ local function not_generating()
   generating, open_at = false, -1
 end
 
+-- A second value names the result's detail, one of the definition's `results` (gammon).
+local result_id = {}
+for i, name in ipairs(info.results) do result_id[name] = i end
 function R.result()
   not_generating()
-  local r = hooks.result()
-  if r == nil or r == "draw" then return r end
-  if type(r) == "string" and player_id[r] then return player_id[r] end
-  if type(r) == "number" and r >= 0 and r < NP then return r end
+  local r, detail = hooks.result()
+  local d = 0
+  if detail ~= nil then
+    d = result_id[detail]
+    if d == nil then
+      error(format("result: '%s' is not one of the definition's results (%s)", tostring(detail),
+        #info.results > 0 and table.concat(info.results, ", ") or "it declares none"), 0)
+    end
+  end
+  if r == nil then return nil, 0 end
+  if r == "draw" then return r, d end
+  if type(r) == "string" and player_id[r] then return player_id[r], d end
+  if type(r) == "number" and r >= 0 and r < NP then return r, d end
   error("result: expected nil, \"draw\" or a player, got " .. tostring(r), 0)
 end
 
