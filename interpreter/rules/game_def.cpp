@@ -276,10 +276,13 @@ class Builder {
       names = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
       vecs = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
     }
-    // Stack capacity needs the setup; count pieces first (glyph strings' lengths).
+    // Stack capacity needs the setup; count pieces first (glyph strings' lengths), before the
+    // board exists: a range counts as its whole rectangle, which may overcount (harmless).
     int total = 0;
     if (const YNode* setup = root_.get("setup"))
-      for (const auto& e : setup->items) total += static_cast<int>(e->get("stack")->scalar.size() * e->get("cells")->items.size());
+      for (const auto& e : setup->items)
+        for (const auto& cell : e->get("cells")->items)
+          total += static_cast<int>(e->get("stack")->scalar.size()) * range_size(cell->scalar);
     g.total_pieces = total;
     g.stack_cap = std::max(1, total);
     if (const YNode* ms = b.get("max_stack")) g.stack_cap = std::clamp(static_cast<int>(*parse_int(ms->scalar)), 1, 255);
@@ -334,6 +337,22 @@ class Builder {
         if (pd->forward < 0) unknown(f->pos, "direction", f->scalar, g.board.dir_names);
       }
     }
+  }
+
+  // How many cells a setup entry names: 1, or for "a1..c3" (or "1..6" on a track) the
+  // rectangle's area.
+  static int range_size(const std::string& item) {
+    const size_t dots = item.find("..");
+    if (dots == std::string::npos) return 1;
+    auto coords = [](const std::string& name) {
+      size_t i = 0;
+      int x = 0;
+      while (i < name.size() && std::islower(static_cast<unsigned char>(name[i]))) x = x * 26 + (name[i++] - 'a' + 1);
+      return std::pair{x, static_cast<int>(parse_int(name.substr(i)).value_or(0))};
+    };
+    auto [x0, y0] = coords(item.substr(0, dots));
+    auto [x1, y1] = coords(item.substr(dots + 2));
+    return std::clamp((std::abs(x1 - x0) + 1) * (std::abs(y1 - y0) + 1), 1, 4096);
   }
 
   std::vector<std::pair<const YNode*, PlayerDef*>> zip_players(GameDef& g) {

@@ -51,6 +51,7 @@ void State::set_dice(const uint8_t* rolled, int count) {
   awaiting_roll_ = count == 0 && d.count > 0;
   opening_ = false;
   ndice_ = count ? static_cast<uint8_t>(d.played(rolled)) : 0;
+  dice_.fill(0);  // the unused ones too: states compare whole arrays
   for (int i = 0; i < ndice_; ++i) dice_[static_cast<size_t>(i)] = rolled[std::min(i, count - 1)];
   update_dice_key();
 }

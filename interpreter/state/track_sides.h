@@ -1,0 +1,22 @@
+// Track sides: a position on a track board as one array of counts per player, each in that
+// player's own numbering: [bar, points 1..n, borne off]. The format GNU Backgammon's tools
+// and our oracle data use; generic over any track game with one kind of piece.
+#pragma once
+#include <vector>
+
+#include "state/state.h"
+
+namespace boardlab {
+
+using TrackSides = std::vector<std::vector<int>>;  // [player][0 .. points + 1]
+
+// A player's point k (1..points) as a cell: the cell from which k steps forward leave the
+// track. Throws std::invalid_argument if the game's board is not a track.
+int track_cell(const GameDef& def, int player, int point);
+
+TrackSides track_sides(const State& s);
+// A fresh state holding `sides`, with `to_move` to play `dice` (empty: waiting for a roll).
+// Throws std::invalid_argument when the counts do not fit the game.
+State state_from_track_sides(const GameDef& def, const TrackSides& sides, int to_move, const std::vector<int>& dice);
+
+}  // namespace boardlab

@@ -1,0 +1,276 @@
+-- Hypergammon (shared/rules/README.md section 3), and through their setups standard
+-- backgammon and nackgammon.
+--
+-- A legal move is a whole turn: every distinct resulting position once, after the
+-- maximum-usage rule. generate() reads the position in the mover's numbering (point k is
+-- k steps from bearing off), plays every order of the dice depth first on Lua arrays, keeps
+-- the turns that use the most dice (the larger die when only one of two can be played),
+-- and writes each distinct result once as primitive actions: a hit sends the blot to its
+-- owner's bar (to_reserve), entering takes a checker from the bar (from_reserve), bearing
+-- off puts it in the tray (to_reserve).
+local BAR, OFF = game.reserve("bar"), game.reserve("off")
+local NPOINTS = board.ncells
+local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
+local ndice, die = state.ndice, state.die
+local opt = game.options
+
+-- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse. A player's point k is
+-- the cell from which k steps forward leave the track.
+local cell_of, point_of, CODE, TOTAL = {}, {}, {}, {}
+for p = 0, game.nplayers - 1 do
+  cell_of[p], point_of[p] = {}, {}
+  local fwd = game.forward(p)
+  for c = 0, NPOINTS - 1 do
+    local k = 1
+    while board.ray(c, fwd, k) >= 0 do k = k + 1 end
+    cell_of[p][k], point_of[p][c] = c, k
+  end
+  CODE[p] = game.piece("checker", p)
+  -- While loading, `state` shows the starting position: every checker is on the board.
+  TOTAL[p] = state.count(p) + reserve(BAR, CODE[p]) + reserve(OFF, CODE[p])
+end
+
+-- The position in the mover's numbering, changed and restored by the search: mine[k] and
+-- theirs[k] count checkers on the mover's point k (1..NPOINTS); mine[25]-style bar counts
+-- are kept apart.
+local mine, theirs = {}, {}
+local my_bar, their_bar, my_off = 0, 0, 0
+local ENTRY = NPOINTS + 1 -- the point number of the bar: a checker there enters on ENTRY - die
+
+-- The search's current path: steps (from, to, hit), with to <= 0 for bearing off.
+local path_from, path_to, path_hit, path_die = {}, {}, {}, {}
+local depth = 0
+-- The turns found: one per resulting position.
+local found, found_keys, nfound = {}, {}, 0
+local best_used = 0
+
+local function highest()
+  for k = NPOINTS, 1, -1 do
+    if mine[k] > 0 then return k end
+  end
+  return 0
+end
+
+local function all_home()
+  if my_bar > 0 then return false end
+  for k = 7, NPOINTS do
+    if mine[k] > 0 then return false end
+  end
+  return true
+end
+
+-- May the checker on point `from` (ENTRY: the bar) move `d` points?
+local function legal(from, d)
+  local to = from - d
+  if to >= 1 then return theirs[to] < 2 end
+  if not all_home() then return false end
+  return to == 0 or highest() == from
+end
+
+local function position_key()
+  local parts = { my_bar, their_bar, my_off }
+  for k = 1, NPOINTS do parts[#parts + 1] = mine[k] * 100 + theirs[k] end
+  return table.concat(parts, ",")
+end
+
+local function record()
+  if depth < best_used then return end
+  if depth > best_used then
+    best_used, nfound = depth, 0
+    found_keys = {}
+  end
+  local key = position_key()
+  if found_keys[key] then return end
+  found_keys[key] = true
+  nfound = nfound + 1
+  local t = found[nfound] or {}
+  found[nfound] = t
+  t.n, t.key = depth, key
+  for i = 1, depth do
+    t[4 * i - 3], t[4 * i - 2], t[4 * i - 1], t[4 * i] = path_from[i], path_to[i], path_hit[i], path_die[i]
+  end
+end
+
+local function step(from, d)
+  local to = from - d
+  local hit = to >= 1 and theirs[to] == 1
+  if from == ENTRY then my_bar = my_bar - 1 else mine[from] = mine[from] - 1 end
+  if to >= 1 then
+    if hit then theirs[to], their_bar = 0, their_bar + 1 end
+    mine[to] = mine[to] + 1
+  else
+    my_off = my_off + 1
+  end
+  depth = depth + 1
+  path_from[depth], path_to[depth], path_hit[depth], path_die[depth] = from, to, hit, d
+end
+
+local function unstep()
+  local from, to, hit = path_from[depth], path_to[depth], path_hit[depth]
+  depth = depth - 1
+  if to >= 1 then
+    mine[to] = mine[to] - 1
+    if hit then theirs[to], their_bar = 1, their_bar - 1 end
+  else
+    my_off = my_off - 1
+  end
+  if from == ENTRY then my_bar = my_bar + 1 else mine[from] = mine[from] + 1 end
+end
+
+-- Plays the dice left (dice[i] for i in 1..n with used[i] false) in every order. With a
+-- double, sources never rise (any set of moves of one die can be played from the highest
+-- source down), which cuts the orders that give the same turn.
+local dice, used, nd, double = {}, {}, 0, false
+local function search(max_from)
+  local moved = false
+  local tried = {}
+  for i = 1, nd do
+    local d = dice[i]
+    if not used[i] and not tried[d] then
+      tried[d] = true
+      used[i] = true
+      if my_bar > 0 then
+        if legal(ENTRY, d) then
+          step(ENTRY, d); search(ENTRY); unstep()
+          moved = true
+        end
+      else
+        for from = double and math.min(max_from, NPOINTS) or NPOINTS, 1, -1 do
+          if mine[from] > 0 and legal(from, d) then
+            step(from, d); search(double and from or NPOINTS); unstep()
+            moved = true
+          end
+        end
+      end
+      used[i] = false
+    end
+  end
+  if not moved then record() end
+end
+
+local function load_position(me)
+  local them = 1 - me
+  for k = 1, NPOINTS do
+    local c = cell_of[me][k]
+    local h, who = height(c), owner(c)
+    mine[k] = who == me and h or 0
+    theirs[k] = who == them and h or 0
+  end
+  my_bar, their_bar = reserve(BAR, CODE[me]), reserve(BAR, CODE[them])
+  my_off = reserve(OFF, CODE[me])
+end
+
+local function write(t, me)
+  local to_cell, code = cell_of[me], CODE[me]
+  moves.begin(0)
+  for i = 1, t.n do
+    local from, to, hit = t[4 * i - 3], t[4 * i - 2], t[4 * i - 1]
+    if hit then moves.to_reserve(to_cell[to], 1, BAR) end
+    if from == ENTRY then
+      moves.from_reserve(to_cell[to], BAR, code)
+    elseif to <= 0 then
+      moves.to_reserve(to_cell[from], 1, OFF)
+    else
+      moves.move(to_cell[from], to_cell[to], 1)
+    end
+  end
+  moves.commit()
+end
+
+function generate()
+  local me = side()
+  load_position(me)
+  nd = ndice()
+  for i = 1, nd do dice[i], used[i] = die(i - 1), false end
+  double = nd > 2
+  depth, nfound, best_used = 0, 0, 0
+  found_keys = {}
+  search(ENTRY)
+  if best_used == 0 then return end -- no die can be played: the runtime passes
+  -- Only one die of two played: the larger one, if any turn plays it.
+  local larger_only = false
+  if best_used == 1 and not double then
+    local big = math.max(dice[1], dice[2])
+    for i = 1, nfound do larger_only = larger_only or found[i][4] == big end
+    if larger_only then
+      for i = 1, nfound do
+        if found[i][4] == big then write(found[i], me) end
+      end
+      return
+    end
+  end
+  for i = 1, nfound do write(found[i], me) end
+end
+
+-- The winner has borne off every checker: a gammon if the loser bore off none, a
+-- backgammon if the loser also has a checker on the bar or in the winner's home board.
+function result()
+  for p = 0, game.nplayers - 1 do
+    if reserve(OFF, CODE[p]) == TOTAL[p] then
+      local q = 1 - p
+      if reserve(OFF, CODE[q]) > 0 then return p, "single" end
+      if reserve(BAR, CODE[q]) > 0 then return p, "backgammon" end
+      for k = 1, 6 do
+        if owner(cell_of[p][k]) == q then return p, "backgammon" end
+      end
+      return p, "gammon"
+    end
+  end
+  return nil
+end
+
+-- gnubg style from the mover's side: a checker's steps joined (24/18, or 24/21*/18 when it
+-- hits on the way), hits marked *, moves sorted from the highest point, repeats as (n).
+function notation(mv)
+  if #mv == 0 then return "pass" end
+  local me = side()
+  local pt = point_of[me]
+  local steps = {}
+  local pending_hit = {}
+  for _, a in ipairs(mv) do
+    if a.op == "to_reserve" and a.b == BAR then
+      pending_hit[a.a] = true
+    elseif a.op == "from_reserve" then
+      steps[#steps + 1] = { from = ENTRY, to = pt[a.a], hit = pending_hit[a.a] or false }
+    elseif a.op == "to_reserve" then
+      steps[#steps + 1] = { from = pt[a.a], to = 0, hit = false }
+    elseif a.op == "move" then
+      steps[#steps + 1] = { from = pt[a.a], to = pt[a.b], hit = pending_hit[a.b] or false }
+    end
+  end
+  -- Join each step to a checker that ended where it starts.
+  local chains = {}
+  for _, s in ipairs(steps) do
+    local joined = false
+    for _, ch in ipairs(chains) do
+      if not joined and ch.points[#ch.points] == s.from and s.from ~= 0 then
+        ch.points[#ch.points + 1], ch.hits[#ch.hits + 1] = s.to, s.hit
+        joined = true
+      end
+    end
+    if not joined then chains[#chains + 1] = { points = { s.from, s.to }, hits = { false, s.hit } } end
+  end
+  local function name(k) return k == ENTRY and "bar" or k <= 0 and "off" or tostring(k) end
+  local texts = {}
+  for _, ch in ipairs(chains) do
+    local parts = { name(ch.points[1]) }
+    for i = 2, #ch.points do
+      local last = i == #ch.points
+      if last or ch.hits[i] then parts[#parts + 1] = name(ch.points[i]) .. (ch.hits[i] and "*" or "") end
+    end
+    texts[#texts + 1] = { text = table.concat(parts, "/"), from = ch.points[1], to = ch.points[#ch.points] }
+  end
+  table.sort(texts, function(x, y)
+    if x.from ~= y.from then return x.from > y.from end
+    if x.to ~= y.to then return x.to > y.to end
+    return x.text < y.text
+  end)
+  local out, i = {}, 1
+  while i <= #texts do
+    local j = i
+    while j < #texts and texts[j + 1].text == texts[i].text do j = j + 1 end
+    out[#out + 1] = texts[i].text .. (j > i and "(" .. (j - i + 1) .. ")" or "")
+    i = j + 1
+  end
+  return table.concat(out, " ")
+end
