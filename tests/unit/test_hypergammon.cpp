@@ -75,3 +75,144 @@ TEST_CASE("Hypergammon: the hand-made tricky positions equal GNU Backgammon's an
   }
   CHECK(n == 18);
 }
+
+TEST_CASE("Hypergammon: the start, and the notation read and printed") {
+  auto game = testing::bundled("hypergammon");
+  State s = game->initial();
+  CHECK(s.awaiting_roll());
+  CHECK(position_text(s) == "white dice:roll-off 1=b 2=b 3=b 22=w 23=w 24=w");
+  CHECK(texts_at(*game, "white dice:6,5 22=w 23=w 24=w 1=b 2=b 3=b") ==
+        std::set<std::string>{"24/18 23/18", "24/19 23/17", "24/18 22/17", "23/17 22/17", "24/19 22/16", "23/18 22/16",
+                              "24/13", "23/12", "22/11"});
+  // Black's numbering mirrors white's: black's 24-point is cell 1.
+  CHECK(texts_at(*game, "black dice:6,5 22=w 23=w 24=w 1=b 2=b 3=b").count("24/13"));
+  // Hits marked, a hit on the way shown, repeats counted, bearing off.
+  auto bg = testing::bundled("backgammon");
+  State t = parse_position(bg->def(), "white dice:2,2 6=wwwww 8=www 13=wwwww 24=ww 1=bb 12=bbbbb 17=bbb 19=bbbbb");
+  testing::play(*bg, t, "8/4(2)");  // 8/6(2) 6/4(2): two checkers from 8 to 4
+  CHECK(position_text(t) == "black 1=bb 4=ww 6=wwwww 8=w 12=bbbbb 13=wwwww 17=bbb 19=bbbbb 24=ww");
+  CHECK(texts_at(*game, "white dice:4,1 bar:w=1 23=w 24=w 21=b 20=b 1=b").count("bar/21*/20*"));
+  CHECK(texts_at(*game, "white dice:6,3 6=w 5=w 1=b 2=b 3=b off:w=1").count("6/off 5/2*"));
+}
+
+TEST_CASE("Hypergammon: a checker on the bar enters first, and may hit") {
+  auto game = testing::bundled("hypergammon");
+  auto texts = texts_at(*game, "white dice:3,1 bar:w=1 23=w 24=w 22=b 1=b 2=b");
+  REQUIRE_FALSE(texts.empty());
+  for (const auto& t : texts) CHECK(t.rfind("bar/", 0) == 0);
+  CHECK(texts.count("bar/22* 24/23"));
+  State s = parse_position(game->def(), "white dice:3,1 bar:w=1 23=w 24=w 22=b 1=b 2=b");
+  testing::play(*game, s, "bar/22* 24/23");
+  CHECK(position_text(s) == "black 1=b 2=b 22=w 23=ww bar:b=1");
+}
+
+TEST_CASE("Hypergammon: closed points block, blots are hit") {
+  auto game = testing::bundled("hypergammon");
+  // 6 away is closed (two black checkers on white's 18), 5 away is a blot.
+  auto texts = texts_at(*game, "white dice:6,5 24=w 23=w 22=w 18=bb 19=b");
+  for (const auto& t : texts) CHECK(t.find("24/18") == std::string::npos);
+  CHECK(texts.count("24/19*/13"));
+  CHECK(texts.count("24/19* 23/17"));
+}
+
+TEST_CASE("Hypergammon: both dice if possible, else the larger; doubles four times; pass") {
+  auto game = testing::bundled("hypergammon");
+  // Only one die can be played, and either could be: the larger must be.
+  CHECK(texts_at(*game, "white dice:5,2 10=w 3=bb 8=bb 6=b") == std::set<std::string>{"10/5"});
+  // A double moves four times.
+  CHECK(texts_at(*game, "white dice:1,1 24=w 23=w 22=w 1=b 2=b 3=b").count("24/20"));
+  // No die can be played: the only move is a pass, and the dice go to the other side.
+  State s = parse_position(game->def(), "white dice:6,6 24=w 23=w 22=w 18=bb 17=bb 16=bb");
+  CHECK(testing::legal_texts(*game, s) == std::vector<std::string>{"pass"});
+  testing::play(*game, s, "pass");
+  CHECK(s.side() == 1);
+  CHECK(s.awaiting_roll());
+}
+
+TEST_CASE("Hypergammon: bearing off only when home, and the higher-die rule") {
+  auto game = testing::bundled("hypergammon");
+  // A checker outside home: no bearing off with the 6.
+  CHECK(texts_at(*game, "white dice:6,1 7=w 6=w 5=w 24=b").count("6/off 7/6") == 0);
+  CHECK(texts_at(*game, "white dice:6,1 7=w 6=w 5=w 24=b").count("7/off"));  // 7/6 first, then 6/off
+  // A 6 with nobody on the 6-point or above bears off from the highest point.
+  CHECK(texts_at(*game, "white dice:6,5 4=w 2=w 24=b off:w=1") == std::set<std::string>{"4/off 2/off"});
+  // The 4 must move the checker on 6 (a higher point is occupied); the 2 may not bear off.
+  CHECK(texts_at(*game, "white dice:4,3 6=w 2=w 24=b off:w=1") == std::set<std::string>{"6/off"});
+}
+
+TEST_CASE("Hypergammon: the game ends when a side has borne off all; gammons and backgammons") {
+  auto game = testing::bundled("hypergammon");
+  auto finish = [&](const std::string& pos, const std::string& move) {
+    State s = parse_position(game->def(), pos);
+    testing::play(*game, s, move);
+    return describe(game->def(), s.outcome());
+  };
+  CHECK(finish("white dice:2,1 2=w 1=w 24=b 23=b off:w=1 off:b=1", "2/off 1/off") == "white wins (single game)");
+  CHECK(finish("white dice:2,1 2=w 1=w 24=b 23=b 20=b off:w=1", "2/off 1/off") == "white wins (gammon)");
+  CHECK(finish("white dice:2,1 2=w 1=w 24=b 23=b 3=b off:w=1", "2/off 1/off") == "white wins (backgammon)");
+  CHECK(finish("white dice:2,1 2=w 1=w 24=b 23=b bar:b=1 off:w=1", "2/off 1/off") == "white wins (backgammon)");
+  auto money = testing::bundled("hypergammon", {{"gammon", "2"}, {"backgammon", "3"}});
+  CHECK(money->def().results[1].score == 2);
+  CHECK(money->def().results[2].score == 3);
+}
+
+TEST_CASE("Dice: the opening roll-off and ordinary rolls, with their probabilities") {
+  auto game = testing::bundled("hypergammon");
+  State s = game->initial();
+  auto opening = game->chance_outcomes(s);
+  CHECK(opening.size() == 30);
+  double total = 0;
+  for (const auto& o : opening) {
+    CHECK(o.dice[0] > o.dice[1]);  // never a double
+    CHECK((o.side == 0 || o.side == 1));
+    total += o.probability;
+  }
+  CHECK(total == Approx(1.0));
+  Rng rng(7);
+  for (int i = 0; i < 200; ++i) {
+    State t = game->initial();
+    game->roll(t, rng);
+    CHECK(t.ndice() == 2);
+    CHECK(t.die(0) != t.die(1));
+    CHECK_FALSE(t.opening_roll());
+  }
+  State mid = parse_position(game->def(), "white 24=w 23=w 22=w 1=b 2=b 3=b");
+  auto rolls = game->chance_outcomes(mid);
+  CHECK(rolls.size() == 21);
+  double sum = 0, doubles = 0;
+  for (const auto& o : rolls) {
+    sum += o.probability;
+    if (o.dice[0] == o.dice[1]) doubles += o.probability;
+  }
+  CHECK(sum == Approx(1.0));
+  CHECK(doubles == Approx(1.0 / 6));
+  game->roll(mid, rolls[0]);  // 6-6
+  CHECK(mid.ndice() == 4);
+  CHECK(position_text(mid) == "white dice:6,6 1=b 2=b 3=b 22=w 23=w 24=w");
+  mid.undo();
+  CHECK(mid.awaiting_roll());
+}
+
+TEST_CASE("Hypergammon: random games keep 3 checkers a side and replay exactly from their seed") {
+  auto game = testing::bundled("hypergammon");
+  MoveList moves;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(200)); ++seed) {
+    State a = game->initial();
+    Rng ra(seed);
+    while (!a.outcome().over()) {
+      if (a.awaiting_roll()) game->roll(a, ra);
+      game->legal_moves(a, moves);
+      game->apply(a, moves[static_cast<int>(ra.below(static_cast<uint32_t>(moves.size())))]);
+      for (const auto& side : track_sides(a)) {
+        int n = 0;
+        for (int c : side) n += c;
+        REQUIRE(n == 3);
+      }
+    }
+    State b = game->initial();
+    Rng rb(seed);
+    random_playout(*game, b, rb, moves);
+    CHECK(position_text(a) == position_text(b));
+    CHECK(a.ply() == b.ply());
+  }
+}
