@@ -71,12 +71,57 @@ std::string draw_lattice(const State& s) {
   return out + files + "\n";
 }
 
+// A backgammon-style board from the side to move's view: its points numbered from its own
+// side, the first half along the bottom (highest on the left), the second along the top,
+// each point's checkers as a glyph and a count; then the bars, the trays and the dice.
+std::string draw_track(const State& s) {
+  const GameDef& g = s.def();
+  const Board& b = g.board;
+  const int n = b.ncells, half = n / 2, me = s.side();
+  std::vector<int> cell_of(static_cast<size_t>(n) + 1, 0);
+  const int fwd = g.players[static_cast<size_t>(me)].forward;
+  for (int c = 0; c < n; ++c) {
+    int k = 1;
+    while (fwd >= 0 && b.ray(c, fwd, k) >= 0) ++k;
+    cell_of[static_cast<size_t>(std::min(k, n))] = c;
+  }
+  auto point = [&](int k) {
+    const int c = cell_of[static_cast<size_t>(k)];
+    return s.height(c) ? fmt::format("{}{:<2}", g.glyph_of[s.top(c)], s.height(c)) : std::string(" . ");
+  };
+  // A bar between the quarters when the halves split evenly, as on a backgammon board.
+  auto row = [&](int from, int to, int step, auto cell) {
+    std::string out = "  ";
+    for (int k = from, i = 0; k != to + step; k += step, ++i) {
+      if (half % 2 == 0 && i == half / 2) out += "| ";
+      out += cell(k) + " ";
+    }
+    return out + "\n";
+  };
+  auto label = [](int k) { return fmt::format("{:<3}", k); };
+  std::string out = row(half + 1, n, 1, label) + row(half + 1, n, 1, point);
+  out += row(half, 1, -1, point) + row(half, 1, -1, label);
+  out += fmt::format("  (points numbered for {}, who moves from {} down to 1)\n", g.players[static_cast<size_t>(me)].name, n);
+  for (int p = 0; p < g.nplayers(); ++p) {
+    const int code = g.code(0, p);
+    out += fmt::format("  {} {}:", g.players[static_cast<size_t>(p)].name, g.glyph_of[code]);
+    if (g.bar_slot >= 0) out += fmt::format(" bar {}", s.reserve(g.bar_slot, code));
+    if (g.off_slot >= 0) out += fmt::format(", borne off {}", s.reserve(g.off_slot, code));
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string draw_board(const State& s) {
   const GameDef& g = s.def();
   const Board& b = g.board;
-  std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s) : draw_grid(s);
+  std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s) : b.kind == BoardKind::Track ? draw_track(s) : draw_grid(s);
+  if (g.dice.count) {
+    auto rolled = s.rolled();
+    out += rolled.empty() ? "  dice: to roll\n" : fmt::format("  dice: {}\n", fmt::join(rolled, "-"));
+  }
   // With more than one kind of piece, which glyph is which, strongest first.
   if (g.kinds.size() > 1) {
     std::vector<size_t> order(g.kinds.size());
@@ -91,15 +136,17 @@ std::string draw_board(const State& s) {
   }
   // The full stacks, bottom to top, where there is more than one piece.
   std::string stacks;
-  for (int c = 0; c < b.ncells; ++c) {
+  for (int c = 0; c < b.ncells && b.kind != BoardKind::Track; ++c) {  // a track shows counts
     if (s.height(c) < 2) continue;
     stacks += fmt::format(" {}=", b.cell_names[c]);
     for (int l = 0; l < s.height(c); ++l) stacks += g.glyph_of[s.piece(c, l)];
   }
   if (!stacks.empty()) out += "stacks (bottom to top):" + stacks + "\n";
-  for (size_t slot = 0; slot < g.reserve_slots.size(); ++slot)
+  for (size_t slot = 0; slot < g.reserve_slots.size(); ++slot) {
+    if (b.kind == BoardKind::Track && (static_cast<int>(slot) == g.bar_slot || static_cast<int>(slot) == g.off_slot)) continue;
     for (int code = 1; code < g.ncodes; ++code)
       if (int n = s.reserve(static_cast<int>(slot), code)) out += fmt::format("{} {}: {}\n", g.reserve_slots[slot], g.glyph_of[code], n);
+  }
   return out;
 }
 

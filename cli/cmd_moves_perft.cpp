@@ -15,11 +15,14 @@ Runner add_moves(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--position", args->position, "a position text (default: the start)");
+  cmd->add_option("--dice", args->dice, "the roll to play, in a game with dice: 3,1");
   cmd->add_option("--option", args->options, "set an option: key=value");
   cmd->add_flag("--json", *json, "one JSON object per move, with the resulting position");
   return [=] {
     auto game = open_game(*args);
     State s = start_state(*game, *args);
+    if (s.awaiting_roll() && !s.outcome().over())
+      throw UsageError("the position waits for a roll: give the dice with --dice (for example --dice 3,1)");
     MoveList moves;
     game->legal_moves(s, moves);
     auto texts = game->move_texts(s, moves);
@@ -46,6 +49,7 @@ Runner add_perft(CLI::App& app) {
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("depth", *depth, "the deepest level to count")->required()->check(CLI::Range(1, 30));
   cmd->add_option("--position", args->position, "a position text (default: the start)");
+  cmd->add_option("--dice", args->dice, "the roll to play, in a game with dice (without: every roll is counted)");
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);

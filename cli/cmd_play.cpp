@@ -1,6 +1,7 @@
 // `boardlab play`: a basic terminal game between a person and the computer (or two people,
 // or two computers). The full terminal experience has its own issue; this is the loop.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <chrono>
 #include <iostream>
@@ -37,6 +38,7 @@ Runner add_play(CLI::App& app) {
                   "NAME=human|random for a player (default: the first player human, the others random)");
   cmd->add_option("--seed", *seed, "the computer's seed (default: from the clock)");
   cmd->add_option("--position", args->position, "start from a position text");
+  cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
@@ -59,6 +61,13 @@ Runner add_play(CLI::App& app) {
     // Whatever goes wrong, the game in progress is not lost: print how to resume it.
     try {
       for (;;) {
+        if (s.awaiting_roll() && !s.outcome().over()) {
+          const bool opening = s.opening_roll();
+          game->roll(s, rng);
+          auto rolled = s.rolled();
+          fmt::print("{} {} {}-{}\n", def.players[s.side()].name, opening ? "wins the opening roll with" : "rolls",
+                     rolled[0], fmt::join(rolled.begin() + 1, rolled.end(), "-"));
+        }
         game->legal_moves(s, moves);
         if (show) {
           fmt::print("{}", draw_board(s));
@@ -99,7 +108,7 @@ Runner add_play(CLI::App& app) {
             if (s.history_size() == 0) break;
             s.undo();
             ++back;
-          } while (kind[s.side()] != "human");
+          } while (kind[s.side()] != "human" || s.awaiting_roll());
           if (back == 0) fmt::print("Nothing to undo.\n");
           show = back > 0;
         } else if (line == "quit") {

@@ -25,12 +25,22 @@ std::unique_ptr<Game> open_game(const GameArgs& args) {
 }
 
 State start_state(const Game& game, const GameArgs& args) {
-  if (!args.position) return game.initial();
+  State s = game.initial();
   try {
-    return parse_position(game.def(), *args.position);
+    if (args.position) s = parse_position(game.def(), *args.position);
   } catch (const PositionError& e) {
     throw UsageError(fmt::format("bad --position: {}", e.what()));
   }
+  if (args.dice) {
+    try {
+      auto dice = parse_dice(game.def(), *args.dice);
+      if (!s.awaiting_roll()) throw PositionError("the position already holds its roll");
+      s.roll(dice.data(), s.opening_roll() && dice[0] != dice[1] ? (dice[0] > dice[1] ? 0 : 1) : -1);
+    } catch (const PositionError& e) {
+      throw UsageError(fmt::format("bad --dice: {}", e.what()));
+    }
+  }
+  return s;
 }
 
 }  // namespace boardlab::cli

@@ -23,9 +23,11 @@ struct GameArgs {
   std::string game;
   std::vector<std::string> options;  // key=value
   std::optional<std::string> position;
+  std::optional<std::string> dice;  // "3,1": the roll to play
 };
 
 std::unique_ptr<Game> open_game(const GameArgs& args);
+// The start, or --position; with --dice, the roll to play.
 State start_state(const Game& game, const GameArgs& args);
 
 }  // namespace boardlab::cli

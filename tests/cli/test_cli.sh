@@ -86,5 +86,21 @@ INPUT=$'c5xe7xg5\n'
 run 0 "a chain typed in notation" -- play dablot --position "white c5=S d6=s f6=s k13=s" &&
   has "$out" "white plays c5xe7xg5" "chain"
 
+# Dice: moves for a given roll, a position that waits for one, bad dice, and play.
+run 0 "moves with dice" -- moves hypergammon --position "white 22=w 23=w 24=w 1=b 2=b 3=b" --dice 6,5 &&
+  { lines "$out" 9 "moves --dice"; has "$out" "24/13" "moves --dice"; }
+run 0 "moves with dice in the position" -- moves hypergammon --position "black dice:3,1 22=w 23=w 24=w 1=b 2=b 3=b" &&
+  has "$out" "24/21 23/22" "dice in position"
+run 2 "a roll is needed" -- moves hypergammon && has "$err" "waits for a roll: give the dice with --dice" "no dice"
+run 2 "bad dice" -- moves hypergammon --dice 7,1 && has "$err" "bad --dice: '7,1': each die is a number from 1 to 6" "bad dice"
+run 2 "dice in a game without" -- moves dipole --dice 3,1 && has "$err" "this game has no dice" "no dice game"
+INPUT=''
+run 0 "dice games play to the end" -- play hypergammon --player white=random --player black=random --seed 4 && {
+  has "$out" "wins the opening roll with" "opening roll"
+  has "$out" " rolls " "rolls"
+  has "$out" "| 19  20  21  22  23  24" "track board"
+  has "$out" "Game over: " "dice game over"
+}
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
