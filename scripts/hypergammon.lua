@@ -67,11 +67,39 @@ local function legal(from, d)
   return to == 0 or highest() == from
 end
 
-local function position_key()
-  local parts = { my_bar, their_bar, my_off }
-  for k = 1, NPOINTS do parts[#parts + 1] = mine[k] * 100 + theirs[k] end
-  return table.concat(parts, ",")
+-- Results are told apart by a 52-bit key kept up to date as checkers move: two Zobrist
+-- keys of 26 bits (random numbers per point and count, xor-ed), so that a search never
+-- builds a string. Two different results share a key with odds of 2^-52.
+local bxor, band = bit.bxor, bit.band
+local seed = 0x2545F491
+local function random26()
+  seed = band(bxor(seed, bit.lshift(seed, 13)), 0x7FFFFFFF)
+  seed = bxor(seed, bit.rshift(seed, 17))
+  seed = band(bxor(seed, bit.lshift(seed, 5)), 0x7FFFFFFF)
+  return band(seed, 0x3FFFFFF)
 end
+local MAXC = TOTAL[0] + TOTAL[1]
+local Z = {} -- Z[part][slot * (MAXC + 1) + count]: part 1 and 2 are the two keys
+for part = 1, 2 do
+  Z[part] = {}
+  for i = 0, (2 * NPOINTS + 4) * (MAXC + 1) do Z[part][i] = random26() end
+end
+-- Slots: mine[k] is k, theirs[k] is NPOINTS + k, then my bar, their bar, my tray.
+local MY_BAR, THEIR_BAR, MY_OFF = 2 * NPOINTS + 1, 2 * NPOINTS + 2, 2 * NPOINTS + 3
+local Z1, Z2 = Z[1], Z[2]
+local key1, key2 = 0, 0
+local function change(slot, from, to)
+  local a, b = slot * (MAXC + 1) + from, slot * (MAXC + 1) + to
+  key1 = bxor(key1, Z1[a], Z1[b])
+  key2 = bxor(key2, Z2[a], Z2[b])
+end
+local function full_key()
+  key1, key2 = 0, 0
+  local function add(slot, n) change(slot, 0, n); key1, key2 = bxor(key1, Z1[slot * (MAXC + 1)]), bxor(key2, Z2[slot * (MAXC + 1)]) end
+  for k = 1, NPOINTS do add(k, mine[k]); add(NPOINTS + k, theirs[k]) end
+  add(MY_BAR, my_bar); add(THEIR_BAR, their_bar); add(MY_OFF, my_off)
+end
+local function position_key() return key1 * 67108864 + key2 end
 
 local function record()
   if depth < best_used then return end
@@ -94,12 +122,19 @@ end
 local function step(from, d)
   local to = from - d
   local hit = to >= 1 and theirs[to] == 1
-  if from == ENTRY then my_bar = my_bar - 1 else mine[from] = mine[from] - 1 end
-  if to >= 1 then
-    if hit then theirs[to], their_bar = 0, their_bar + 1 end
-    mine[to] = mine[to] + 1
+  if from == ENTRY then
+    change(MY_BAR, my_bar, my_bar - 1); my_bar = my_bar - 1
   else
-    my_off = my_off + 1
+    change(from, mine[from], mine[from] - 1); mine[from] = mine[from] - 1
+  end
+  if to >= 1 then
+    if hit then
+      change(NPOINTS + to, 1, 0); theirs[to] = 0
+      change(THEIR_BAR, their_bar, their_bar + 1); their_bar = their_bar + 1
+    end
+    change(to, mine[to], mine[to] + 1); mine[to] = mine[to] + 1
+  else
+    change(MY_OFF, my_off, my_off + 1); my_off = my_off + 1
   end
   depth = depth + 1
   path_from[depth], path_to[depth], path_hit[depth], path_die[depth] = from, to, hit, d
@@ -109,12 +144,19 @@ local function unstep()
   local from, to, hit = path_from[depth], path_to[depth], path_hit[depth]
   depth = depth - 1
   if to >= 1 then
-    mine[to] = mine[to] - 1
-    if hit then theirs[to], their_bar = 1, their_bar - 1 end
+    change(to, mine[to], mine[to] - 1); mine[to] = mine[to] - 1
+    if hit then
+      change(NPOINTS + to, 0, 1); theirs[to] = 1
+      change(THEIR_BAR, their_bar, their_bar - 1); their_bar = their_bar - 1
+    end
   else
-    my_off = my_off - 1
+    change(MY_OFF, my_off, my_off - 1); my_off = my_off - 1
   end
-  if from == ENTRY then my_bar = my_bar + 1 else mine[from] = mine[from] + 1 end
+  if from == ENTRY then
+    change(MY_BAR, my_bar, my_bar + 1); my_bar = my_bar + 1
+  else
+    change(from, mine[from], mine[from] + 1); mine[from] = mine[from] + 1
+  end
 end
 
 -- Plays the dice left (dice[i] for i in 1..n with used[i] false) in every order. With a
@@ -123,11 +165,12 @@ end
 local dice, used, nd, double = {}, {}, 0, false
 local function search(max_from)
   local moved = false
-  local tried = {}
   for i = 1, nd do
     local d = dice[i]
-    if not used[i] and not tried[d] then
-      tried[d] = true
+    -- Each value once: the first unused die that shows it.
+    local first = not used[i]
+    for j = 1, i - 1 do first = first and (used[j] or dice[j] ~= d) end
+    if first then
       used[i] = true
       if my_bar > 0 then
         if legal(ENTRY, d) then
@@ -158,6 +201,7 @@ local function load_position(me)
   end
   my_bar, their_bar = reserve(BAR, CODE[me]), reserve(BAR, CODE[them])
   my_off = reserve(OFF, CODE[me])
+  full_key()
 end
 
 local function write(t, me)
