@@ -14,5 +14,6 @@ Runner add_moves(CLI::App& app);
 Runner add_perft(CLI::App& app);
 Runner add_bench(CLI::App& app);
 Runner add_play(CLI::App& app);
+Runner add_playouts(CLI::App& app);
 
 }  // namespace boardlab::cli
