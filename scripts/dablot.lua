@@ -38,7 +38,7 @@ if opt.kings_draw then
     for c = 0, board.ncells - 1 do
       if height(c) > 0 and is_king[top(c)] then kings = kings + 1 end
     end
-    if kings == 2 then return "draw" end
+    if kings == 2 then return "draw", "two-kings" end
     return nil
   end
 end

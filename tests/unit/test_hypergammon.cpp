@@ -223,7 +223,7 @@ TEST_CASE("Dice: the opening roll-off and ordinary rolls, with their probabiliti
 TEST_CASE("Hypergammon: random games keep 3 checkers a side and replay exactly from their seed") {
   auto game = testing::bundled("hypergammon");
   MoveList moves;
-  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(200)); ++seed) {
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(1000)); ++seed) {
     State a = game->initial();
     Rng ra(seed);
     while (!a.outcome().over()) {

@@ -97,6 +97,25 @@ TEST_CASE("a script's result hook ends the game") {
   CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::Script, 0});
 }
 
+TEST_CASE("a result hook names a detail the definition declares, with its score") {
+  testing::TempDir dir;
+  const std::string hook =
+      "function result()\n  if state.owner(board.cell('c1')) == 0 then return 'a', DETAIL end\nend\n";
+  auto make = [&](const std::string& detail, const std::string& yaml) {
+    std::string lua = kStepper + hook;
+    lua.replace(lua.find("DETAIL"), 6, detail);
+    return Game(load_game_def(testing::tiny_definition(dir, lua, yaml)));
+  };
+  Game g = make("'rout'", "results: {rout: {doc: a rout, score: 2}}\n");
+  State s = parse_position(g.def(), "a b1=x c3=o");
+  testing::play(g, s, "b1-c1");
+  CHECK(describe(g.def(), s.outcome()) == "a wins (a rout)");
+  CHECK(g.def().results[static_cast<size_t>(s.outcome().detail - 1)].score == 2);
+  Game bad = make("'nope'", "results: {rout: {doc: a rout}}\n");
+  State t = parse_position(bad.def(), "a b1=x c3=o");
+  CHECK_THROWS_WITH(testing::play(bad, t, "b1-c1"), Catch::Contains("result: 'nope' is not one of the definition's results (rout)"));
+}
+
 TEST_CASE("the first player comes from the definition or an option") {
   testing::TempDir dir;
   auto path = testing::tiny_definition(dir, kStepper,
