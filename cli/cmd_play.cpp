@@ -1,11 +1,12 @@
-// `boardlab play`: a basic terminal game between a person and the computer (or two people,
-// or two computers). The full terminal experience has its own issue; this is the loop.
+// `boardlab play`: a terminal game between people and agents (any agent spec). The full
+// terminal experience has its own issue; this is the loop.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <chrono>
 #include <iostream>
 
+#include "agents/agent.h"
 #include "board_view.h"
 #include "commands.h"
 #include "common.h"
@@ -35,7 +36,7 @@ Runner add_play(CLI::App& app) {
   auto seed = std::make_shared<uint64_t>(0);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--player", *players,
-                  "NAME=human|random for a player (default: the first player human, the others random)");
+                  "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the others mcts)");
   cmd->add_option("--seed", *seed, "the computer's seed (default: from the clock)");
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
@@ -43,17 +44,26 @@ Runner add_play(CLI::App& app) {
   return [=] {
     auto game = open_game(*args);
     const GameDef& def = game->def();
-    std::vector<std::string> kind(def.nplayers(), "random");
+    std::vector<std::string> kind(def.nplayers(), "mcts");
     kind[0] = "human";
     for (const auto& spec : *players) {
       auto eq = spec.find('=');
       int p = eq == std::string::npos ? -1 : def.player_index(spec.substr(0, eq));
-      std::string k = eq == std::string::npos ? "" : spec.substr(eq + 1);
-      if (p < 0 || (k != "human" && k != "random"))
-        throw UsageError(fmt::format("--player takes NAME=human or NAME=random with NAME one of the players, not '{}'", spec));
-      kind[p] = k;
+      if (p < 0 || eq + 1 >= spec.size())
+        throw UsageError(fmt::format("--player takes NAME=human or NAME=AGENT (see `boardlab agents`) with NAME one of "
+                                     "the players, not '{}'", spec));
+      kind[p] = spec.substr(eq + 1);
     }
     Rng rng(*seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    std::vector<std::unique_ptr<Agent>> agents(kind.size());
+    for (size_t p = 0; p < kind.size(); ++p) {
+      if (kind[p] == "human") continue;
+      try {
+        agents[p] = make_agent(AgentSpec::parse(kind[p]), game->def_ptr(), rng.next());
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("--player {}: {}", def.players[p].name, e.what()));
+      }
+    }
     State s = start_state(*game, *args);
     MoveList moves;
     fmt::print("{}: {}\nType 'help' for commands.\n\n", def.title, def.description);
@@ -80,9 +90,9 @@ Runner add_play(CLI::App& app) {
         const std::string& me = def.players[s.side()].name;
         auto notation = game->notation(s, moves);
         const auto& texts = notation.texts();
-        if (kind[s.side()] == "random") {
-          int i = static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())));
-          fmt::print("{} plays {}\n\n", me, texts[i]);
+        if (kind[s.side()] != "human") {
+          const int i = moves.size() == 1 ? 0 : agents[static_cast<size_t>(s.side())]->choose(s, moves);
+          fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
           game->apply(s, moves[i]);
           show = true;
           continue;

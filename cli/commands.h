@@ -15,5 +15,8 @@ Runner add_perft(CLI::App& app);
 Runner add_bench(CLI::App& app);
 Runner add_play(CLI::App& app);
 Runner add_playouts(CLI::App& app);
+Runner add_agents(CLI::App& app);
+Runner add_match(CLI::App& app);
+Runner add_agent(CLI::App& app);
 
 }  // namespace boardlab::cli

@@ -19,6 +19,7 @@ class Game {
  public:
   explicit Game(GameDefPtr def);
   const GameDef& def() const { return *def_; }
+  const GameDefPtr& def_ptr() const { return def_; }
   ScriptHost& host() { return host_; }
 
   State initial() const { return State(*def_); }

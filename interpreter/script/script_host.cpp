@@ -218,6 +218,9 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   result_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   field("notation");
   notation_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  field("evaluate");
+  evaluate_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  has_evaluate_ = has("evaluate");
   has_result_ = has("result");
   // The slots that stay on the stack between calls (kTraceback, kGenerate): generate runs
   // every ply, and fetching it and the handler from the registry cost 10% of a Dipole ply.
@@ -281,6 +284,19 @@ std::optional<Outcome> ScriptHost::result(State& s) {
   }
   lua_pop(L_, 2);
   return r;
+}
+
+double ScriptHost::evaluate(State& s, int player) {
+  host_.state = s.view();
+  lua_pushinteger(L_, player);
+  call(evaluate_ref_, "evaluate", s, 1, 1);
+  if (!lua_isnumber(L_, -1)) {
+    lua_pop(L_, 1);
+    throw ScriptError(fmt::format("{}: evaluate must return a number (game {}, ply {})", def_.script_display, def_.name, s.ply()));
+  }
+  const double v = lua_tonumber(L_, -1);
+  lua_pop(L_, 1);
+  return v != v ? 0.0 : std::clamp(v, -1.0, 1.0);  // NaN counts as even
 }
 
 std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {

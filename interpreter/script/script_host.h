@@ -28,6 +28,10 @@ class ScriptHost {
   // After a move: nullopt while the game goes on, else the outcome the script declares.
   std::optional<Outcome> result(State& s);
   std::vector<std::string> notation(State& s, const Move& m);
+  // The script's evaluate(player) hook, if it has one: how good `s` is for `player`, in
+  // [-1, 1] (clamped); nullopt without the hook.
+  bool has_evaluate_hook() const { return has_evaluate_; }
+  double evaluate(State& s, int player);
 
   // Struct sizes as the Lua side sees them (name -> bytes), for the layout test.
   std::vector<std::pair<std::string, int>> lua_struct_sizes();
@@ -49,7 +53,8 @@ class ScriptHost {
   std::unique_ptr<lua_State, Closer> state_;
   lua_State* L_ = nullptr;  // state_.get()
   int runtime_ref_ = -1, traceback_ref_ = -1, result_ref_ = -1, notation_ref_ = -1;
-  bool has_result_ = false;
+  bool has_result_ = false, has_evaluate_ = false;
+  int evaluate_ref_ = -1;
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};

@@ -427,6 +427,12 @@ function R.result()
   error("result: expected nil, \"draw\" or a player, got " .. tostring(r), 0)
 end
 
+-- evaluate(player): how good the position is for `player`, in [-1, 1].
+function R.evaluate(player)
+  not_generating()
+  return hooks.evaluate(player)
+end
+
 -- The spellings of a move, most preferred first. `mv` is a list of actions
 -- {op=, n=, a=, b=, c=} with op names from OP.
 function R.notation(mv)

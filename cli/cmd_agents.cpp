@@ -1,0 +1,129 @@
+// The computer players on the command line: `boardlab agents` (what there is),
+// `boardlab match` (a seeded series between two agents, with a confidence interval) and
+// `boardlab agent` (an agent behind a JSON-lines protocol, for other programs to play).
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "agents/match.h"
+#include "commands.h"
+#include "common.h"
+#include "state/position_text.h"
+#include "state/track_sides.h"
+
+namespace boardlab::cli {
+
+namespace {
+
+AgentSpec parse_spec(const std::string& text) {
+  try {
+    return AgentSpec::parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+std::unique_ptr<Agent> agent_for(const AgentSpec& spec, const Game& game, uint64_t seed) {
+  try {
+    return make_agent(spec, game.def_ptr(), seed);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace
+
+Runner add_agents(CLI::App& app) {
+  app.add_subcommand("agents", "List the computer players and their parameters");
+  return [] {
+    for (const auto& a : agent_catalogue()) {
+      fmt::print("{:<11} {}\n", a.name, a.doc);
+      for (const auto& p : a.params) fmt::print("    {:<16} {}\n", p.name + "=" + p.default_value, p.doc);
+    }
+    fmt::print("\nA spec is the name, then parameters: mcts:iterations=5000,threads=2\n");
+    return kExitOk;
+  };
+}
+
+Runner add_match(CLI::App& app) {
+  auto* cmd = app.add_subcommand("match", "Play two agents against each other, seats alternating");
+  auto args = std::make_shared<GameArgs>();
+  auto a = std::make_shared<std::string>(), b = std::make_shared<std::string>();
+  auto games = std::make_shared<int>(20);
+  auto seed = std::make_shared<uint64_t>(1);
+  auto max_plies = std::make_shared<int>(1000);
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("first", *a, "an agent spec (see `boardlab agents`)")->required();
+  cmd->add_option("second", *b, "an agent spec")->required();
+  cmd->add_option("--games", *games, "how many games")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seed", *seed, "game i uses seed+i for dice and agents");
+  cmd->add_option("--max-plies", *max_plies, "a game stopped after this many plies counts as a draw (0: never)")
+      ->check(CLI::Range(0, 100000000));
+  cmd->add_option("--option", args->options, "set an option: key=value");
+  return [=] {
+    auto game = open_game(*args);
+    const AgentSpec sa = parse_spec(*a), sb = parse_spec(*b);
+    const GameDefPtr& def = game->def_ptr();
+    agent_for(sa, *game, 0), agent_for(sb, *game, 0);  // bad specs fail before any game
+    const bool tty = isatty(STDERR_FILENO);
+    auto r = play_match(def, sa, sb, *games, *seed, *max_plies, [&](int i, const MatchResult& so_far) {
+      if (tty) fmt::print(stderr, "\r{} / {} games: {}-{}-{}", i + 1, *games, so_far.wins, so_far.draws, so_far.losses);
+    });
+    if (tty) fmt::print(stderr, "\n");
+    auto [lo, hi] = r.interval();
+    fmt::print("{}: {} against {}, {} games (seats alternating, seed {})\n", def->name, sa.str(), sb.str(), r.games, *seed);
+    fmt::print("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, sa.str());
+    fmt::print("score {:.3f} (95% CI {:.3f}-{:.3f}); {:.1f} plies a game\n", r.score(), lo, hi,
+               static_cast<double>(r.plies) / r.games);
+    return kExitOk;
+  };
+}
+
+Runner add_agent(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "agent", "Serve an agent on stdin/stdout: one JSON request per line, one JSON reply per line");
+  auto args = std::make_shared<GameArgs>();
+  auto spec = std::make_shared<std::string>("mcts");
+  auto seed = std::make_shared<uint64_t>(1);
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("--agent", *spec, "an agent spec (see `boardlab agents`)");
+  cmd->add_option("--seed", *seed, "the agent's seed");
+  cmd->add_option("--option", args->options, "set an option: key=value");
+  cmd->footer(
+      "Requests: {\"position\": TEXT} (with its dice, e.g. \"white dice:3,1 ...\"), or for a track game\n"
+      "{\"to_move\": 0, \"dice\": [3, 1], \"sides\": [[26 counts], [26 counts]]} (each side's [bar, points\n"
+      "1..24 in its own numbering, off]). Reply: {\"move\": TEXT, \"position\": TEXT after it}, plus\n"
+      "\"sides\" after it for a track game; {\"error\": TEXT} for a bad request. A position with no move\n"
+      "but a pass gets the pass.");
+  return [=] {
+    auto game = open_game(*args);
+    auto agent = agent_for(parse_spec(*spec), *game, *seed);
+    MoveList moves;
+    for (std::string line; std::getline(std::cin, line);) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      nlohmann::json reply;
+      try {
+        const auto req = nlohmann::json::parse(line);
+        State s = req.contains("position")
+                      ? parse_position(game->def(), req["position"].get<std::string>())
+                      : state_from_track_sides(game->def(), req.at("sides").get<TrackSides>(), req.at("to_move").get<int>(),
+                                               req.at("dice").get<std::vector<int>>());
+        if (s.awaiting_roll()) throw std::invalid_argument("the position has no dice: give the roll to play");
+        game->legal_moves(s, moves);
+        if (moves.empty()) throw std::invalid_argument("the game is over: " + describe(game->def(), s.outcome()));
+        const int i = moves.size() == 1 ? 0 : agent->choose(s, moves);
+        const std::string text = game->move_texts(s, moves)[static_cast<size_t>(i)];
+        game->apply(s, moves[i]);
+        reply = {{"move", text}, {"position", position_text(s)}};
+        if (game->def().board.kind == BoardKind::Track) reply["sides"] = track_sides(s);
+      } catch (const std::exception& e) {
+        reply = {{"error", e.what()}};
+      }
+      std::cout << reply.dump() << std::endl;
+    }
+    return kExitOk;
+  };
+}
+
+}  // namespace boardlab::cli

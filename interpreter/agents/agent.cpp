@@ -1,0 +1,77 @@
+// Agent specs, the catalogue `boardlab agents` prints, and the factory.
+#include "agents/agent.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "agents/factories.h"
+#include "core/text.h"
+
+namespace boardlab {
+
+AgentSpec AgentSpec::parse(const std::string& text) {
+  AgentSpec spec;
+  const size_t colon = text.find(':');
+  spec.name = trim(text.substr(0, colon));
+  if (spec.name.empty()) throw std::invalid_argument("an agent spec starts with the agent's name: mcts:iterations=5000");
+  if (colon == std::string::npos) return spec;
+  size_t at = colon + 1;
+  while (at <= text.size()) {
+    size_t comma = text.find(',', at);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string item = trim(text.substr(at, comma - at));
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+      throw std::invalid_argument(fmt::format("'{}': agent parameters are key=value, separated by commas", item));
+    spec.params[trim(item.substr(0, eq))] = trim(item.substr(eq + 1));
+    at = comma + 1;
+  }
+  return spec;
+}
+
+std::string AgentSpec::str() const {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : params) parts.push_back(k + "=" + v);
+  return parts.empty() ? name : name + ":" + join(parts, ",");
+}
+
+const std::vector<AgentInfo>& agent_catalogue() {
+  static const std::vector<AgentInfo> all = {
+      {"random", "a uniformly random legal move", {}},
+      {"greedy", "the move whose result evaluates best for the mover (one ply), ties at random", {}},
+      {"mcts",
+       "Monte Carlo tree search (UCT) with random playouts; samples dice; keeps its tree between moves",
+       {{"iterations", "1000", "playouts per move (split between threads)"},
+        {"seconds", "0", "search this long per move instead (0: use iterations)"},
+        {"c", "1.0", "exploration constant of UCT"},
+        {"rollout", "200", "plies before a playout stops and the position is evaluated"},
+        {"threads", "1", "trees searched in parallel, their visits added"}}},
+      {"alphabeta",
+       "iterative-deepening alpha-beta with a transposition table; games without dice",
+       {{"depth", "4", "the deepest search, in plies"},
+        {"seconds", "5", "time per move: deepening stops when half of it is used (0: no limit)"},
+        {"table_bits", "20", "the transposition table holds 2^table_bits entries"}}},
+      {"expectimax",
+       "depth-limited search that averages over the dice; for games with chance",
+       {{"depth", "2", "the deepest search, in the mover's plies"},
+        {"seconds", "5", "time per move (0: no limit)"},
+        {"table_bits", "18", "the move-ordering table holds 2^table_bits entries"}}},
+  };
+  return all;
+}
+
+std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, uint64_t seed) {
+  AgentParams params(spec.name, spec.params);
+  if (spec.name == "random") return make_random_agent(params, def, seed);
+  if (spec.name == "greedy") return make_greedy_agent(params, def, seed);
+  if (spec.name == "mcts") return make_mcts_agent(params, def, seed);
+  if (spec.name == "alphabeta") return make_alphabeta_agent(params, def, seed);
+  if (spec.name == "expectimax") return make_expectimax_agent(params, def, seed);
+  std::vector<std::string> names;
+  for (const auto& a : agent_catalogue()) names.push_back(a.name);
+  const std::string near = closest(spec.name, names);
+  throw std::invalid_argument(fmt::format("no agent named '{}' ({})", spec.name,
+                                          near.empty() ? "agents: " + join(names, ", ") : "did you mean '" + near + "'?"));
+}
+
+}  // namespace boardlab

@@ -1,0 +1,293 @@
+// mcts: UCT with random playouts. Chance nodes (dice) are sampled by their probabilities;
+// the tree is kept between moves (the new root is found by the position's hash); with
+// threads=N, N trees search in parallel, each with its own Lua state, and their root visit
+// counts are added (a fixed iteration budget gives the same move on any machine).
+#include <chrono>
+#include <deque>
+#include <cmath>
+#include <fmt/format.h>
+#include <thread>
+
+#include "agents/evaluation.h"
+#include "agents/factories.h"
+
+namespace boardlab {
+
+namespace {
+
+struct MctsConfig {
+  long iterations = 1000;
+  double seconds = 0;   // > 0: search by time instead
+  double c = 1.0;       // exploration constant (rewards are in [0, 1])
+  long rollout = 200;   // plies before a playout stops and the position is evaluated
+  long threads = 1;
+  long max_nodes = 4'000'000;
+};
+
+// One tree and everything it searches with: used by one thread at a time.
+class Tree {
+ public:
+  Tree(const GameDefPtr& def, const MctsConfig& cfg, uint64_t seed) : game_(def), cfg_(cfg), rng_(seed) {}
+
+  // Searches from `s` until the budget is spent; returns the root's visits per legal move.
+  std::vector<int> search(const State& s, long iterations, double seconds) {
+    reroot(s);
+    State work = s;
+    const auto start = std::chrono::steady_clock::now();
+    for (long i = 0;; ++i) {
+      if (seconds > 0 ? (i % 16 == 0 && elapsed(start) >= seconds) : i >= iterations) break;
+      iterate(work);
+      ++iterations_;
+    }
+    std::vector<int> visits;
+    const Node& r = nodes_[static_cast<size_t>(root_)];
+    for (int k = 0; k < r.nchildren; ++k) visits.push_back(nodes_[static_cast<size_t>(r.first_child + k)].visits);
+    return visits;
+  }
+  uint64_t iterations() const { return iterations_; }
+
+ private:
+  struct Node {
+    uint64_t hash = 0;
+    double value = 0;  // the sum of the rewards of `mover`
+    int32_t first_child = -1, nchildren = 0, visits = 0;
+    int16_t index = 0;  // the move (or roll) from the parent that leads here
+    int8_t mover = -1;  // who made that move; -1 below a chance node
+    bool expanded = false, seen = false;
+  };
+
+  // The rolls of a chance node: the same for every ordinary roll, so listed once (and once
+  // for the opening roll-off).
+  const std::vector<Game::ChanceOutcome>& outcomes(const State& s) {
+    auto& cache = s.opening_roll() ? opening_outcomes_ : roll_outcomes_;
+    if (cache.empty()) cache = game_.chance_outcomes(s);
+    return cache;
+  }
+
+  static double elapsed(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+
+  // Keeps the subtree of the current position if an earlier search reached it (our move,
+  // a roll, the reply, a roll: at most 4 levels down); else starts afresh.
+  void reroot(const State& s) {
+    const uint64_t h = s.hash();
+    int found = -1;
+    if (root_ >= 0 && nodes_.size() < static_cast<size_t>(cfg_.max_nodes)) {
+      std::vector<int> level{root_}, next;
+      for (int d = 0; d <= 4 && found < 0 && !level.empty(); ++d) {
+        next.clear();
+        for (int n : level) {
+          const Node& node = nodes_[static_cast<size_t>(n)];
+          if (node.seen && node.hash == h && node.expanded) found = n;
+          for (int k = 0; k < node.nchildren; ++k) next.push_back(node.first_child + k);
+        }
+        level.swap(next);
+      }
+    }
+    if (found >= 0) {
+      root_ = found;
+      return;
+    }
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    root_ = 0;
+    nodes_[0].hash = h;
+    nodes_[0].seen = true;
+  }
+
+  void expand(int n, State& s) {
+    const int depth = static_cast<int>(path_.size());
+    if (static_cast<int>(lists_.size()) <= depth) lists_.resize(static_cast<size_t>(depth) + 1);
+    int count = 0;
+    if (s.awaiting_roll()) {
+      count = static_cast<int>(outcomes(s).size());
+    } else {
+      game_.legal_moves(s, lists_[static_cast<size_t>(depth)]);
+      count = lists_[static_cast<size_t>(depth)].size();
+    }
+    const int8_t mover = s.awaiting_roll() ? -1 : static_cast<int8_t>(s.side());
+    const auto first = static_cast<int32_t>(nodes_.size());
+    for (int k = 0; k < count; ++k) {
+      Node c;
+      c.index = static_cast<int16_t>(k);
+      c.mover = mover;
+      nodes_.push_back(c);
+    }
+    Node& node = nodes_[static_cast<size_t>(n)];
+    node.first_child = first;
+    node.nchildren = count;
+    node.expanded = true;
+  }
+
+  // Applies child k of node n (a move or a roll) to s.
+  void step(int n, int k, State& s) {
+    const int depth = static_cast<int>(path_.size()) - 1;
+    if (s.awaiting_roll()) {
+      game_.roll(s, outcomes(s)[static_cast<size_t>(k)]);
+    } else {
+      auto& list = lists_[static_cast<size_t>(depth)];
+      game_.legal_moves(s, list);  // this node's moves (the list may hold a deeper node's)
+      list.get(k, move_);
+      game_.apply(s, move_);
+    }
+    (void)n;
+  }
+
+  int select(int n, const State& s) {
+    const Node& node = nodes_[static_cast<size_t>(n)];
+    if (s.awaiting_roll()) {
+      // A roll, drawn by its probability.
+      const auto& list = outcomes(s);
+      double x = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53, acc = 0;
+      for (size_t k = 0; k < list.size(); ++k) {
+        acc += list[k].probability;
+        if (x < acc) return static_cast<int>(k);
+      }
+      return node.nchildren - 1;
+    }
+    // An unvisited child first (from a random place), else the best UCT score.
+    const int offset = static_cast<int>(rng_.below(static_cast<uint32_t>(node.nchildren)));
+    for (int i = 0; i < node.nchildren; ++i) {
+      const int k = (i + offset) % node.nchildren;
+      if (nodes_[static_cast<size_t>(node.first_child + k)].visits == 0) return k;
+    }
+    const double log_n = std::log(static_cast<double>(node.visits));
+    double best = -1;
+    int pick = 0;
+    for (int k = 0; k < node.nchildren; ++k) {
+      const Node& c = nodes_[static_cast<size_t>(node.first_child + k)];
+      const double u = c.value / c.visits + cfg_.c * std::sqrt(log_n / c.visits);
+      if (u > best) best = u, pick = k;
+    }
+    return pick;
+  }
+
+  void iterate(State& s) {
+    path_.clear();
+    path_.push_back(root_);
+    int n = root_;
+    int applied = 0;
+    // Selection and expansion: down the tree until a node first visited.
+    while (!s.outcome().over()) {
+      if (!nodes_[static_cast<size_t>(n)].expanded) expand(n, s);
+      Node& node = nodes_[static_cast<size_t>(n)];
+      if (node.nchildren == 0) break;
+      const int k = select(n, s);
+      const int child = node.first_child + k;
+      const bool fresh = nodes_[static_cast<size_t>(child)].visits == 0;
+      step(n, k, s);
+      ++applied;
+      n = child;
+      path_.push_back(n);
+      Node& c = nodes_[static_cast<size_t>(n)];
+      if (!c.seen) c.hash = s.hash(), c.seen = true;
+      if (fresh && !s.awaiting_roll()) break;  // a roll's node is passed through
+    }
+    // Playout.
+    int plies = 0;
+    while (!s.outcome().over() && plies < cfg_.rollout) {
+      if (s.awaiting_roll()) {
+        game_.roll(s, rng_);
+        ++applied;
+        continue;
+      }
+      game_.legal_moves(s, playout_moves_);
+      if (playout_moves_.empty()) break;
+      playout_moves_.get(static_cast<int>(rng_.below(static_cast<uint32_t>(playout_moves_.size()))), move_);
+      game_.apply(s, move_);
+      ++plies;
+      ++applied;
+    }
+    double reward[8];
+    const int np = game_.def().nplayers();
+    for (int p = 0; p < np; ++p) reward[p] = 0.5 * (1 + evaluate(game_, s, p));
+    for (int i = 0; i < applied; ++i) s.undo();
+    // Backpropagation.
+    for (int m : path_) {
+      Node& node = nodes_[static_cast<size_t>(m)];
+      ++node.visits;
+      if (node.mover >= 0) node.value += reward[node.mover];
+    }
+  }
+
+  Game game_;
+  MctsConfig cfg_;
+  Rng rng_;
+  std::vector<Node> nodes_;
+  int root_ = -1;
+  std::vector<int> path_;
+  std::deque<MoveList> lists_;  // legal moves per tree depth, reused (references stay valid)
+  MoveList playout_moves_;
+  Move move_;
+  std::vector<Game::ChanceOutcome> roll_outcomes_, opening_outcomes_;
+  uint64_t iterations_ = 0;
+};
+
+class MctsAgent : public Agent {
+ public:
+  MctsAgent(const GameDefPtr& def, const MctsConfig& cfg, uint64_t seed) : cfg_(cfg) {
+    for (long t = 0; t < cfg.threads; ++t)
+      trees_.push_back(std::make_unique<Tree>(def, cfg, seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(t)));
+  }
+
+  int choose(const State& s, const MoveList& legal) override {
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t before = iterations();
+    std::vector<std::vector<int>> visits(trees_.size());
+    const long per_tree = (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
+    if (trees_.size() == 1) {
+      visits[0] = trees_[0]->search(s, per_tree, cfg_.seconds);
+    } else {
+      std::vector<std::thread> threads;
+      std::vector<std::exception_ptr> errors(trees_.size());
+      for (size_t t = 0; t < trees_.size(); ++t)
+        threads.emplace_back([&, t] {
+          try {
+            visits[t] = trees_[t]->search(s, per_tree, cfg_.seconds);
+          } catch (...) {
+            errors[t] = std::current_exception();
+          }
+        });
+      for (auto& th : threads) th.join();
+      for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    }
+    std::vector<long> total(static_cast<size_t>(legal.size()), 0);
+    for (const auto& v : visits)
+      for (size_t k = 0; k < v.size() && k < total.size(); ++k) total[k] += v[k];
+    int pick = 0;
+    for (size_t k = 1; k < total.size(); ++k)
+      if (total[k] > total[static_cast<size_t>(pick)]) pick = static_cast<int>(k);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    last_ = fmt::format("{} iterations in {:.2f} s; {} of {} visits on the move", iterations() - before, secs,
+                        total[static_cast<size_t>(pick)], iterations() - before);
+    return pick;
+  }
+  std::string last_search() const override { return last_; }
+  uint64_t iterations() const override {
+    uint64_t n = 0;
+    for (const auto& t : trees_) n += t->iterations();
+    return n;
+  }
+
+ private:
+  MctsConfig cfg_;
+  std::vector<std::unique_ptr<Tree>> trees_;
+  std::string last_;
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
+  MctsConfig cfg;
+  cfg.iterations = p.integer("iterations", cfg.iterations, 1, 100'000'000);
+  cfg.seconds = p.number("seconds", 0, 0, 86400);
+  cfg.c = p.number("c", cfg.c, 0, 100);
+  cfg.rollout = p.integer("rollout", cfg.rollout, 0, 100'000);
+  cfg.threads = p.integer("threads", 1, 1, 64);
+  p.finish();
+  return std::make_unique<MctsAgent>(def, cfg, seed);
+}
+
+}  // namespace boardlab

@@ -1,0 +1,42 @@
+// AgentParams: typed, checked agent parameters.
+#include "agents/params.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "rules/yaml_tree.h"
+
+namespace boardlab {
+
+AgentParams::AgentParams(std::string agent, std::map<std::string, std::string> given)
+    : agent_(std::move(agent)), given_(std::move(given)) {}
+
+long AgentParams::integer(const std::string& name, long fallback, long min, long max) {
+  read_.insert(name);
+  auto it = given_.find(name);
+  if (it == given_.end()) return fallback;
+  auto v = parse_int(it->second);
+  if (!v || *v < min || *v > max)
+    throw std::invalid_argument(fmt::format("{}: {} takes a whole number from {} to {}, not '{}'", agent_, name, min, max, it->second));
+  return static_cast<long>(*v);
+}
+
+double AgentParams::number(const std::string& name, double fallback, double min, double max) {
+  read_.insert(name);
+  auto it = given_.find(name);
+  if (it == given_.end()) return fallback;
+  try {
+    size_t used = 0;
+    double v = std::stod(it->second, &used);
+    if (used == it->second.size() && v >= min && v <= max) return v;
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument(fmt::format("{}: {} takes a number from {} to {}, not '{}'", agent_, name, min, max, it->second));
+}
+
+void AgentParams::finish() const {
+  for (const auto& [k, v] : given_)
+    if (!read_.count(k)) throw std::invalid_argument(fmt::format("{} has no parameter '{}'", agent_, k));
+}
+
+}  // namespace boardlab

@@ -1,0 +1,25 @@
+// AgentParams: an agent's parameters from its spec, read with a default, checked, and every
+// unknown name refused (so a typo does not silently play with defaults).
+#pragma once
+#include <map>
+#include <set>
+#include <string>
+
+namespace boardlab {
+
+class AgentParams {
+ public:
+  AgentParams(std::string agent, std::map<std::string, std::string> given);
+  long integer(const std::string& name, long fallback, long min, long max);
+  double number(const std::string& name, double fallback, double min, double max);
+  bool has(const std::string& name) const { return given_.count(name) > 0; }
+  // Throws if a given parameter was never read.
+  void finish() const;
+
+ private:
+  std::string agent_;
+  std::map<std::string, std::string> given_;
+  std::set<std::string> read_;
+};
+
+}  // namespace boardlab
