@@ -41,10 +41,12 @@ class Tree {
     }
     std::vector<int> visits;
     const Node& r = nodes_[static_cast<size_t>(root_)];
+    root_visits_ = r.visits;
     for (int k = 0; k < r.nchildren; ++k) visits.push_back(nodes_[static_cast<size_t>(r.first_child + k)].visits);
     return visits;
   }
   uint64_t iterations() const { return iterations_; }
+  int root_visits() const { return root_visits_; }  // after the last search: reused ones included
 
  private:
   struct Node {
@@ -222,6 +224,7 @@ class Tree {
   Move move_;
   std::vector<Game::ChanceOutcome> roll_outcomes_, opening_outcomes_;
   uint64_t iterations_ = 0;
+  int root_visits_ = 0;
 };
 
 class MctsAgent : public Agent {
@@ -260,8 +263,10 @@ class MctsAgent : public Agent {
     for (size_t k = 1; k < total.size(); ++k)
       if (total[k] > total[static_cast<size_t>(pick)]) pick = static_cast<int>(k);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    last_ = fmt::format("{} iterations in {:.2f} s; {} of {} visits on the move", iterations() - before, secs,
-                        total[static_cast<size_t>(pick)], iterations() - before);
+    long root = 0;
+    for (const auto& t : trees_) root += t->root_visits();
+    last_ = fmt::format("{} iterations in {:.2f} s; the root has {} visits (kept from earlier searches too), {} on the move",
+                        iterations() - before, secs, root, total[static_cast<size_t>(pick)]);
     return pick;
   }
   std::string last_search() const override { return last_; }

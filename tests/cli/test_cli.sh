@@ -50,7 +50,8 @@ run 2 "perft depth 0" -- perft death-stacks 0 && pass=$((pass + 1))
 run 2 "negative seconds" -- bench death-stacks --seconds -1 && pass=$((pass + 1))
 run 2 "no subcommand" -- && pass=$((pass + 1))
 run 2 "missing file" -- check nowhere/game.yaml && has "$err" "no such file" "missing file"
-run 2 "bad --player" -- play death-stacks --player red=wizard && has "$err" "--player takes NAME=human" "bad player"
+run 2 "bad --player" -- play death-stacks --player red=wizard && has "$err" "--player red: no agent named 'wizard'" "bad player"
+run 2 "bad --player name" -- play death-stacks --player blue=mcts && has "$err" "--player takes NAME=human or NAME=AGENT" "bad player name"
 
 # Playing: commands, an illegal move, a move, undo, and quit with a way to resume.
 INPUT=$'help\nmoves\nzz9\na6-a3\na6-a4\nundo\nrules\n7\nquit\n'
@@ -101,6 +102,27 @@ run 0 "dice games play to the end" -- play hypergammon --player white=random --p
   has "$out" "| 19  20  21  22  23  24" "track board"
   has "$out" "Game over: " "dice game over"
 }
+
+# Agents: the catalogue, a seeded match, the JSON-lines agent, a search benchmark, bad specs.
+run 0 "agents" -- agents && { has "$out" "mcts " "agents"; has "$out" "iterations=1000" "agent params"; }
+run 0 "a match" -- match dipole mcts:iterations=200 random --games 4 --seed 5 &&
+  { has "$out" "dipole: mcts:iterations=200 against random, 4 games" "match"; has "$out" "score " "match score"; }
+run 0 "the same match again" -- match dipole mcts:iterations=200 random --games 4 --seed 5 && cp "$out" "$out.first" &&
+  run 0 "and once more" -- match dipole mcts:iterations=200 random --games 4 --seed 5 &&
+  { if cmp -s "$out" "$out.first"; then pass=$((pass + 1)); else echo "FAIL: a seeded match is not reproducible"; fail=$((fail + 1)); fi; rm -f "$out.first"; }
+run 2 "a misspelt agent" -- match dipole mctss random && has "$err" "did you mean 'mcts'?" "misspelt agent"
+run 2 "an unknown parameter" -- match dipole mcts:iteration=5 random && has "$err" "mcts has no parameter 'iteration'" "bad param"
+run 2 "alphabeta with dice" -- match hypergammon alphabeta random && has "$err" "use expectimax" "alphabeta dice"
+INPUT=$'{"to_move": 0, "dice": [6, 5], "sides": [[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,0],[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,0]]}\n{"position": "white dice:6,5 22=w 23=w 24=w 1=b 2=b 3=b"}\nnot json\n'
+run 0 "the agent protocol" -- agent hypergammon --agent expectimax:depth=1 && {
+  has "$out" '"sides":[[0,0,0,0,0,0,0,0,0,0,0,0,0' "agent sides reply"
+  has "$out" '"move":"' "agent move reply"
+  has "$out" '"error":' "agent bad request"
+}
+INPUT=''
+run 0 "bench an agent" -- bench dipole --agent mcts:iterations=100 --seconds 0.5 && has "$out" "search steps/s:" "bench agent"
+run 0 "play against an agent" -- play english-checkers --player black=alphabeta:depth=2 --player white=greedy --seed 1 &&
+  has "$out" "Game over:" "agents play"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,114 @@
+// Agents: specs, reproducibility, tree reuse, finding a win, dice, and the evaluate hook.
+#include <catch2/catch.hpp>
+
+#include "agents/agent.h"
+#include "agents/evaluation.h"
+#include "agents/match.h"
+#include "helpers.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+
+namespace {
+
+// The moves an agent plays from the start of `game` for `plies` plies (dice from `seed`).
+std::vector<std::string> moves_played(Game& game, Agent& agent, int plies, uint64_t seed) {
+  State s = game.initial();
+  Rng rng(seed);
+  MoveList moves;
+  std::vector<std::string> out;
+  for (int i = 0; i < plies && !s.outcome().over(); ++i) {
+    if (s.awaiting_roll()) game.roll(s, rng);
+    game.legal_moves(s, moves);
+    const int k = agent.choose(s, moves);
+    out.push_back(game.move_texts(s, moves)[static_cast<size_t>(k)]);
+    game.apply(s, moves[k]);
+  }
+  return out;
+}
+
+std::string choice(Game& game, const std::string& spec, const std::string& position) {
+  auto agent = make_agent(AgentSpec::parse(spec), game.def_ptr(), 1);
+  State s = parse_position(game.def(), position);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  return game.move_texts(s, moves)[static_cast<size_t>(agent->choose(s, moves))];
+}
+
+}  // namespace
+
+TEST_CASE("agent specs: a name, then key=value parameters") {
+  auto spec = AgentSpec::parse("mcts:iterations=5000, threads=2");
+  CHECK(spec.name == "mcts");
+  CHECK(spec.params == std::map<std::string, std::string>{{"iterations", "5000"}, {"threads", "2"}});
+  CHECK(spec.str() == "mcts:iterations=5000,threads=2");
+  CHECK(AgentSpec::parse("random").params.empty());
+  CHECK_THROWS_WITH(AgentSpec::parse("mcts:iterations"), Catch::Contains("key=value"));
+  auto game = testing::bundled("dipole");
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("mcts:iterations=0"), game->def_ptr(), 1),
+                    "mcts: iterations takes a whole number from 1 to 100000000, not '0'");
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:depth=2"), game->def_ptr(), 1), "greedy has no parameter 'depth'");
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("minimax"), game->def_ptr(), 1), Catch::Contains("no agent named 'minimax'"));
+}
+
+TEST_CASE("mcts with a fixed budget replays exactly, with one thread or two") {
+  auto game = testing::bundled("dipole");
+  for (const char* spec : {"mcts:iterations=300", "mcts:iterations=300,threads=2"}) {
+    INFO(spec);
+    auto a = make_agent(AgentSpec::parse(spec), game->def_ptr(), 7);
+    auto b = make_agent(AgentSpec::parse(spec), game->def_ptr(), 7);
+    CHECK(moves_played(*game, *a, 12, 3) == moves_played(*game, *b, 12, 3));
+  }
+}
+
+TEST_CASE("mcts keeps its tree between moves") {
+  auto game = testing::bundled("english-checkers");
+  auto agent = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), 1);
+  State s = game->initial();
+  MoveList moves;
+  Rng rng(1);
+  for (int ply = 0; ply < 2; ++ply) {  // the agent's move, then a reply it has searched
+    game->legal_moves(s, moves);
+    game->apply(s, moves[ply == 0 ? agent->choose(s, moves) : 0]);
+  }
+  game->legal_moves(s, moves);
+  agent->choose(s, moves);
+  // More visits at the root than this search's 2,000: the subtree came from the first.
+  const std::string summary = agent->last_search();
+  INFO(summary);
+  const size_t at = summary.find("the root has ") + 13;
+  CHECK(std::stol(summary.substr(at)) > 2000);
+}
+
+TEST_CASE("every agent takes an immediate win") {
+  // Dipole: the 2-stack on e1 captures the last black checker on g3 (e1-g3).
+  auto dipole = testing::bundled("dipole");
+  for (const char* spec : {"greedy", "alphabeta:depth=2", "mcts:iterations=500", "expectimax:depth=1"})
+    CHECK(choice(*dipole, spec, "white e1=ww g3=b") == "e1-g3");
+}
+
+TEST_CASE("expectimax and mcts play dice games; the evaluate hook sees the race") {
+  auto game = testing::bundled("hypergammon");
+  // White has 6 pips to go, black (on its points 19-21) 60.
+  State ahead = parse_position(game->def(), "white 1=w 2=w 3=w 4=b 5=b 6=b");
+  CHECK(evaluate(*game, ahead, 0) > 0.5);
+  CHECK(evaluate(*game, ahead, 1) < -0.5);
+  for (const char* spec : {"expectimax:depth=1", "mcts:iterations=200"}) {
+    auto a = make_agent(AgentSpec::parse(spec), game->def_ptr(), 3);
+    auto b = make_agent(AgentSpec::parse(spec), game->def_ptr(), 3);
+    CHECK(moves_played(*game, *a, 10, 5) == moves_played(*game, *b, 10, 5));
+  }
+  // Bearing off the last two checkers wins: expectimax takes it rather than 6/5 2/off.
+  CHECK(choice(*game, "expectimax:depth=1", "white dice:6,1 6=w 1=w 24=b 23=b 22=b off:w=1") == "6/off 1/off");
+}
+
+TEST_CASE("a match alternates seats and counts from the first agent's side") {
+  auto game = testing::bundled("dipole");
+  auto r = play_match(game->def_ptr(), AgentSpec::parse("mcts:iterations=300"), AgentSpec::parse("random"), 6, 1, 300);
+  CHECK(r.games == 6);
+  CHECK(r.wins + r.draws + r.losses == 6);
+  CHECK(r.wins >= 5);
+  auto [lo, hi] = r.interval();
+  CHECK(lo < r.score());
+  CHECK(hi >= r.score() - 1e-12);
+}
