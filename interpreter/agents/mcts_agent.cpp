@@ -19,7 +19,7 @@ struct MctsConfig {
   long iterations = 1000;
   double seconds = 0;   // > 0: search by time instead
   double c = 1.0;       // exploration constant (rewards are in [0, 1])
-  long rollout = 200;   // plies before a playout stops and the position is evaluated
+  long rollout = 20;    // plies before a playout stops and the position is evaluated
   long threads = 1;
   long max_nodes = 4'000'000;
 };
