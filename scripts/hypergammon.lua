@@ -248,18 +248,18 @@ end
 
 -- For the agents: the race. How many pips each side still has to travel (a checker on the
 -- bar counts 25), as a share of both: positive when `player` is ahead.
-function evaluate(player)
-  local pips = { [0] = 0, [1] = 0 }
-  for p = 0, 1 do
-    pips[p] = reserve(BAR, CODE[p]) * ENTRY
-    for k = 1, NPOINTS do
-      local c = cell_of[p][k]
-      if owner(c) == p then pips[p] = pips[p] + k * height(c) end
-    end
+local function pips(p)
+  local n = reserve(BAR, CODE[p]) * ENTRY
+  for k = 1, NPOINTS do
+    local c = cell_of[p][k]
+    if owner(c) == p then n = n + k * height(c) end
   end
-  local total = pips[0] + pips[1]
-  if total == 0 then return 0 end
-  return 0.9 * (pips[1 - player] - pips[player]) / total
+  return n
+end
+function evaluate(player)
+  local mine, theirs = pips(player), pips(1 - player)
+  if mine + theirs == 0 then return 0 end
+  return 0.9 * (theirs - mine) / (mine + theirs)
 end
 
 -- The winner has borne off every checker: a gammon if the loser bore off none, a

@@ -129,7 +129,8 @@ class DepthSearch : public Agent {
   // The expected value over the rolls, for the side that plays them.
   double chance_value(State& s, int depth, int ply) {
     const int side = s.side();
-    const auto outcomes = game_.chance_outcomes(s);
+    auto& outcomes = s.opening_roll() ? opening_outcomes_ : roll_outcomes_;  // the same every time
+    if (outcomes.empty()) outcomes = game_.chance_outcomes(s);
     double sum = 0;
     for (const auto& o : outcomes) {
       game_.roll(s, o);
@@ -145,6 +146,7 @@ class DepthSearch : public Agent {
   double seconds_;
   bool chance_;
   std::vector<Entry> table_;
+  std::vector<Game::ChanceOutcome> roll_outcomes_, opening_outcomes_;
   std::deque<MoveList> lists_;  // per ply; a deque keeps references valid as it grows
   std::chrono::steady_clock::time_point start_;
   uint64_t nodes_ = 0;
