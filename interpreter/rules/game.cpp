@@ -2,6 +2,7 @@
 #include "rules/game.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fmt/format.h>
 
 #include "core/text.h"
@@ -141,6 +142,20 @@ Game::Notation::Parsed Game::Notation::parse(const std::string& raw) const {
   for (size_t i = 0; i < spellings_.size(); ++i)
     if (std::find(spellings_[i].begin(), spellings_[i].end(), text) != spellings_[i].end())
       hits.push_back(static_cast<int>(i));
+  if (hits.empty()) {
+    // Forgiving: the same squares in the same order, whatever separates them (e1g3 for
+    // e1-g3, "c7 a5 c3" for c7xa5xc3, 13/8 24/21* without the hit mark), if that is unique.
+    auto squash = [](const std::string& t) {
+      std::string out;
+      for (char c : t)
+        if (!std::strchr(" \t-x/,*", c)) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return out;
+    };
+    const std::string key = squash(text);
+    for (size_t i = 0; i < spellings_.size() && !key.empty(); ++i)
+      for (const auto& sp : spellings_[i])
+        if (squash(sp) == key && (hits.empty() || hits.back() != static_cast<int>(i))) hits.push_back(static_cast<int>(i));
+  }
   if (hits.size() == 1) return {hits[0], {}};
   if (hits.size() > 1) {
     std::vector<std::string> options;
