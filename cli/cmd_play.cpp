@@ -1,9 +1,12 @@
-// `boardlab play`: a terminal game between people and agents (any agent spec). The full
-// terminal experience has its own issue; this is the loop.
+// `boardlab play`: a game in the terminal between people and agents (any agent spec), kept
+// as a game record all along: `save`, `load`, `undo`/`redo`, `hint`, `resign`; Ctrl-C
+// saves the game before leaving, and `--load FILE` resumes it.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <chrono>
+#include <csignal>
+#include <ctime>
 #include <iostream>
 
 #include "agents/agent.h"
@@ -12,6 +15,7 @@
 #include "common.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "rules/game_record.h"
 #include "rules/yaml_tree.h"
 #include "state/position_text.h"
 
@@ -20,12 +24,45 @@ namespace boardlab::cli {
 namespace {
 
 const char* kHelp =
-    "Type a move in the game's notation (or its number from 'moves'), or one of:\n"
-    "  moves   list the legal moves\n"
-    "  undo    take back your last move (and the computer's reply)\n"
-    "  board   show the board again\n"
-    "  rules   the rules of the game\n"
-    "  quit    stop; the position is printed so that --position can resume it\n";
+    "Type a move in the game's notation (separators may be left out: e1g3, or the squares of\n"
+    "a jump chain in order), or its number from 'moves'; or one of:\n"
+    "  moves        list the legal moves\n"
+    "  undo, redo   take back your last move (and the replies), or play it again\n"
+    "  hint         ask an agent (mcts) for a move\n"
+    "  board        show the board again\n"
+    "  rules        the rules of the game\n"
+    "  save FILE    save the game record (boardlab play --load FILE resumes it)\n"
+    "  load FILE    continue a saved game\n"
+    "  resign       give up the game\n"
+    "  quit         stop (you may save first)\n";
+
+volatile std::sig_atomic_t interrupted = 0;
+void on_interrupt(int) { interrupted = 1; }
+
+// Ctrl-C interrupts the read of a line (no SA_RESTART), so the game can be saved first.
+void catch_interrupts() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+std::string now_iso() {
+  std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+std::vector<std::pair<std::string, std::string>> option_pairs(const std::vector<std::string>& options) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& o : options) {
+    const size_t eq = o.find('=');
+    if (eq != std::string::npos) out.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -34,17 +71,19 @@ Runner add_play(CLI::App& app) {
   auto args = std::make_shared<GameArgs>();
   auto players = std::make_shared<std::vector<std::string>>();
   auto seed = std::make_shared<uint64_t>(0);
+  auto load = std::make_shared<std::string>();
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--player", *players,
                   "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the others mcts)");
-  cmd->add_option("--seed", *seed, "the computer's seed (default: from the clock)");
+  cmd->add_option("--seed", *seed, "the seed for the dice and the computer (default: from the clock)");
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
+  cmd->add_option("--load", *load, "continue the game saved in this record");
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
     const GameDef& def = game->def();
-    std::vector<std::string> kind(def.nplayers(), "mcts");
+    std::vector<std::string> kind(def.players.size(), "mcts");
     kind[0] = "human";
     for (const auto& spec : *players) {
       auto eq = spec.find('=');
@@ -52,9 +91,11 @@ Runner add_play(CLI::App& app) {
       if (p < 0 || eq + 1 >= spec.size())
         throw UsageError(fmt::format("--player takes NAME=human or NAME=AGENT (see `boardlab agents`) with NAME one of "
                                      "the players, not '{}'", spec));
-      kind[p] = spec.substr(eq + 1);
+      kind[static_cast<size_t>(p)] = spec.substr(eq + 1);
     }
-    Rng rng(*seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    const uint64_t game_seed =
+        *seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000007;
+    Rng rng(game_seed);
     std::vector<std::unique_ptr<Agent>> agents(kind.size());
     for (size_t p = 0; p < kind.size(); ++p) {
       if (kind[p] == "human") continue;
@@ -64,19 +105,61 @@ Runner add_play(CLI::App& app) {
         throw UsageError(fmt::format("--player {}: {}", def.players[p].name, e.what()));
       }
     }
+
+    Record record;
+    record.game = args->game;
+    record.definition_hash = def.content_hash;
+    record.options = option_pairs(args->options);
+    record.seed = game_seed;
+    record.date = now_iso();
+    for (size_t p = 0; p < kind.size(); ++p) record.players.emplace_back(def.players[p].name, kind[p]);
     State s = start_state(*game, *args);
+    if (args->position) record.start = position_text(s);
+    auto load_record = [&](const std::string& path) {
+      auto text = read_text_file(path);
+      if (!text) throw UsageError(fmt::format("cannot read {}", path));
+      Record r;
+      try {
+        r = parse_record(*text);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("{}: {}", path, e.what()));
+      }
+      if (r.definition_hash != def.content_hash)
+        fmt::print("Note: {} was recorded under a different definition ({}, now {}).\n", path, r.definition_hash, def.content_hash);
+      Replay rep = replay(*game, r);
+      if (!rep.error.empty()) throw UsageError(fmt::format("{}: {}", path, rep.error));
+      r.plies.resize(static_cast<size_t>(rep.plies_replayed));
+      record.start = r.start;
+      record.plies = r.plies;
+      s = rep.state;
+    };
+    if (!load->empty()) load_record(*load);
+    std::vector<Record::Ply> redo;  // undone plies, the last undone at the back
+
+    auto save = [&](const std::string& path) {
+      record.result = s.outcome().over() ? describe(def, s.outcome()) : "*";
+      save_record(path, record);
+      fmt::print("Saved to {} (resume: boardlab play {} --load {}).\n", path, args->game, path);
+    };
+    auto play_move = [&](int i, const MoveList& moves, const std::vector<std::string>& texts) {
+      const std::string& me = def.players[static_cast<size_t>(s.side())].name;
+      fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
+      record.plies.push_back(record_ply(*game, s, texts[static_cast<size_t>(i)]));
+      game->apply(s, moves[i]);
+    };
+
     MoveList moves;
     fmt::print("{}: {}\nType 'help' for commands.\n\n", def.title, def.description);
     bool show = true;
-    // Whatever goes wrong, the game in progress is not lost: print how to resume it.
+    catch_interrupts();
+    // Whatever goes wrong, the game in progress is not lost: save it, or say how to resume.
     try {
       for (;;) {
         if (s.awaiting_roll() && !s.outcome().over()) {
           const bool opening = s.opening_roll();
           game->roll(s, rng);
-          auto rolled = s.rolled();
-          fmt::print("{} {} {}-{}\n", def.players[s.side()].name, opening ? "wins the opening roll with" : "rolls",
-                     rolled[0], fmt::join(rolled.begin() + 1, rolled.end(), "-"));
+          fmt::print("{} {} {}\n", def.players[static_cast<size_t>(s.side())].name,
+                     opening ? "wins the opening roll with" : "rolls", fmt::join(s.rolled(), "-"));
         }
         game->legal_moves(s, moves);
         if (show) {
@@ -87,21 +170,30 @@ Runner add_play(CLI::App& app) {
           fmt::print("Game over: {}.\n", describe(def, s.outcome()));
           return kExitOk;
         }
-        const std::string& me = def.players[s.side()].name;
+        const std::string& me = def.players[static_cast<size_t>(s.side())].name;
         auto notation = game->notation(s, moves);
         const auto& texts = notation.texts();
-        if (kind[s.side()] != "human") {
-          const int i = moves.size() == 1 ? 0 : agents[static_cast<size_t>(s.side())]->choose(s, moves);
-          fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
-          game->apply(s, moves[i]);
+        if (kind[static_cast<size_t>(s.side())] != "human") {
+          play_move(moves.size() == 1 ? 0 : agents[static_cast<size_t>(s.side())]->choose(s, moves), moves, texts);
+          redo.clear();
           show = true;
           continue;
         }
         fmt::print("{} to move> ", me);
         std::fflush(stdout);
         std::string line;
-        if (!std::getline(std::cin, line)) line = "quit";
+        if (!std::getline(std::cin, line)) {
+          if (interrupted) {
+            const std::string path = def.name + "-interrupted.txt";
+            fmt::print("\nInterrupted. ");
+            save(path);
+            return kExitOk;
+          }
+          line = "quit";
+        }
         line = trim(line);
+        const size_t sp = line.find(' ');
+        const std::string word = line.substr(0, sp), arg = sp == std::string::npos ? "" : trim(line.substr(sp + 1));
         if (line.empty()) continue;
         if (line == "help") {
           fmt::print("{}", kHelp);
@@ -111,18 +203,67 @@ Runner add_play(CLI::App& app) {
           show = true;
         } else if (line == "rules") {
           fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);
+        } else if (line == "hint") {
+          auto helper = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), rng.next());
+          fmt::print("Hint: {}\n", texts[static_cast<size_t>(helper->choose(s, moves))]);
         } else if (line == "undo") {
-          // Back to this player's previous turn.
+          // Back to this player's previous turn: the replies go too, each back to the
+          // decision it was (the roll kept, so redo and a new choice see the same dice).
           int back = 0;
-          do {
-            if (s.history_size() == 0) break;
-            s.undo();
+          while (!record.plies.empty() && (back == 0 || kind[static_cast<size_t>(s.side())] != "human")) {
+            const int target = s.ply() - 1;
+            while (s.ply() > target) s.undo();
+            redo.push_back(record.plies.back());
+            record.plies.pop_back();
             ++back;
-          } while (kind[s.side()] != "human" || s.awaiting_roll());
+          }
           if (back == 0) fmt::print("Nothing to undo.\n");
           show = back > 0;
+        } else if (line == "redo") {
+          if (redo.empty()) {
+            fmt::print("Nothing to redo.\n");
+          } else {
+            // Replays the undone plies as recorded, up to this player's next turn.
+            do {
+              const Record::Ply p = redo.back();
+              redo.pop_back();
+              auto parsed = game->notation(s, moves).parse(p.move);
+              if (parsed.index < 0) break;
+              record.plies.push_back(p);
+              game->apply(s, moves[parsed.index]);
+              if (s.awaiting_roll()) break;  // a new roll: not replayed
+              game->legal_moves(s, moves);
+            } while (!redo.empty() && kind[static_cast<size_t>(s.side())] != "human");
+            show = true;
+          }
+        } else if (word == "save") {
+          if (arg.empty()) fmt::print("save FILE: where to save the game\n");
+          else save(arg);
+        } else if (word == "load") {
+          if (arg.empty()) {
+            fmt::print("load FILE: a saved game record\n");
+          } else {
+            try {
+              load_record(arg);
+              redo.clear();
+              show = true;
+            } catch (const UsageError& e) {
+              fmt::print("{}\n", e.what());
+            }
+          }
+        } else if (line == "resign") {
+          const int winner = (s.side() + 1) % def.nplayers();
+          s.set_outcome({Outcome::Kind::Win, Outcome::Reason::Resign, static_cast<int8_t>(winner)});
+          fmt::print("Game over: {}.\n", describe(def, s.outcome()));
+          return kExitOk;
         } else if (line == "quit") {
           fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
+          if (!record.plies.empty()) {
+            fmt::print("Save the game record first? Type a file name, or just Enter: ");
+            std::fflush(stdout);
+            std::string file;
+            if (std::getline(std::cin, file) && !trim(file).empty()) save(trim(file));
+          }
           return kExitOk;
         } else {
           int index = -1;
@@ -134,15 +275,20 @@ Runner add_play(CLI::App& app) {
             index = parsed.index;
           }
           if (index >= 0) {
-            fmt::print("{} plays {}\n\n", me, texts[index]);
-            game->apply(s, moves[index]);
+            play_move(index, moves, texts);
+            redo.clear();
             show = true;
           }
         }
       }
     } catch (const std::exception& e) {
-      fmt::print(stderr, "boardlab: {}\nTo resume: boardlab play {} --position \"{}\"\n", e.what(), args->game,
-                 position_text(s));
+      fmt::print(stderr, "boardlab: {}\n", e.what());
+      try {
+        const std::string path = def.name + "-crashed.txt";
+        save(path);
+      } catch (const std::exception&) {
+        fmt::print(stderr, "To resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
+      }
       return kExitFailure;
     }
   };

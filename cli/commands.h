@@ -18,5 +18,6 @@ Runner add_playouts(CLI::App& app);
 Runner add_agents(CLI::App& app);
 Runner add_match(CLI::App& app);
 Runner add_agent(CLI::App& app);
+Runner add_replay(CLI::App& app);
 
 }  // namespace boardlab::cli

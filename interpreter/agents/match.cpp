@@ -5,7 +5,7 @@
 
 namespace boardlab {
 
-GameRecord play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies) {
+PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies) {
   MoveList moves;
   Move m;
   const int start = s.ply();
@@ -43,7 +43,7 @@ MatchResult play_match(const GameDefPtr& def, const AgentSpec& a, const AgentSpe
     seats[static_cast<size_t>(1 - a_seat)] = second.get();
     Rng rng(game_seed);
     State s = game.initial();
-    const GameRecord g = play_game(game, s, seats, rng, max_plies);
+    const PlayedGame g = play_game(game, s, seats, rng, max_plies);
     ++r.games;
     r.plies += g.plies;
     if (g.outcome.kind == Outcome::Kind::Win) (g.outcome.winner == a_seat ? r.wins : r.losses)++;

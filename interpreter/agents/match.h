@@ -8,13 +8,13 @@
 
 namespace boardlab {
 
-struct GameRecord {
+struct PlayedGame {
   Outcome outcome;  // ongoing: stopped at the ply cap
   int plies = 0;
 };
 // Plays from `s` to the end (or `max_plies`, 0: none) with seats[p] choosing for player p;
 // dice come from `rng`.
-GameRecord play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies);
+PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies);
 
 struct MatchResult {
   int games = 0, wins = 0, draws = 0, losses = 0;  // for the first agent

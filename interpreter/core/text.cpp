@@ -1,6 +1,9 @@
 // Small text helpers: edit distance for "did you mean", joining and splitting.
 #include "core/text.h"
 
+#include <fstream>
+#include <sstream>
+
 #include <algorithm>
 #include <cctype>
 
@@ -63,6 +66,14 @@ std::string trim(std::string_view s) {
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   return std::string(s.substr(b, e - b));
+}
+
+std::optional<std::string> read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
 
 }  // namespace boardlab

@@ -1,5 +1,6 @@
 // Small text helpers: edit distance for "did you mean", joining and splitting.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,5 +13,7 @@ std::string closest(std::string_view word, const std::vector<std::string>& candi
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::vector<std::string> split_ws(std::string_view s);
 std::string trim(std::string_view s);
+// A whole file's bytes, or nullopt if it cannot be read.
+std::optional<std::string> read_text_file(const std::string& path);
 
 }  // namespace boardlab

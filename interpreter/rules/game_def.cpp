@@ -585,6 +585,16 @@ GameDefPtr load_game_def(const std::string& path, const std::vector<std::pair<st
   g->source_file = display_path(path);
   Builder(*root, diags, bad).build(*g, overrides);
   if (diags.has_errors()) throw DefinitionError(diags);
+  // FNV-1a over the files' bytes and the effective options.
+  uint64_t h = 0xcbf29ce484222325ULL;
+  auto mix = [&](const std::string& text) {
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+    h = (h ^ 0xFF) * 0x100000001b3ULL;
+  };
+  for (const auto& file : chain) mix(read_text_file(file.string()).value_or(""));
+  mix(read_text_file(g->script_file).value_or(""));
+  for (const auto& o : g->options) mix(o.name + "=" + o.value);
+  g->content_hash = fmt::format("{:016x}", h);
   return g;
 }
 

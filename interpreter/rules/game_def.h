@@ -61,6 +61,9 @@ struct GameDef {
   std::string source_file;  // the YAML the user named
   std::string script_file;  // resolved path of the Lua script
   std::string script_display;  // the script's path as error messages show it
+  // A fingerprint of every file the game was read from (the YAML chain and the script) and
+  // of the option values: game records carry it to notice a changed definition.
+  std::string content_hash;
 
   std::vector<PlayerDef> players;
   Board board;

@@ -50,11 +50,9 @@ int traceback(lua_State* L) {
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ScriptError(fmt::format("{}: cannot read the file", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  auto text = read_text_file(path);
+  if (!text) throw ScriptError(fmt::format("{}: cannot read the file", path));
+  return *text;
 }
 
 void push_strings(lua_State* L, const std::vector<std::string>& v) {

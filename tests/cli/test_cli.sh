@@ -56,7 +56,7 @@ run 2 "bad --player name" -- play death-stacks --player blue=mcts && has "$err" 
 # Playing: commands, an illegal move, a move, undo, and quit with a way to resume.
 INPUT=$'help\nmoves\nzz9\na6-a3\na6-a4\nundo\nrules\n7\nquit\n'
 run 0 "play a few turns" -- play death-stacks --seed 1 && {
-  has "$out" "undo    take back" "help"
+  has "$out" "undo, redo   take back" "help"
   has "$out" " 48. " "moves listed"
   has "$out" "'zz9' is not a legal move" "illegal"
   has "$out" "'a6-a3' is not a legal move; from a6: a6-a5/1" "illegal from a square"
@@ -123,6 +123,39 @@ INPUT=''
 run 0 "bench an agent" -- bench dipole --agent mcts:iterations=100 --seconds 0.5 && has "$out" "search steps/s:" "bench agent"
 run 0 "play against an agent" -- play english-checkers --player black=alphabeta:depth=2 --player white=greedy --seed 1 &&
   has "$out" "Game over:" "agents play"
+
+# Game records: save, resume with --load, replay (and notice a changed definition or an
+# illegal move), undo and redo, resign, hint, and Ctrl-C saves the game.
+rec=$(mktemp -d)
+INPUT=$'e1-f2\nundo\nredo\nhint\nsave '"$rec"$'/game.txt\nquit\n\n'
+run 0 "save a game" -- play dipole --seed 3 --player black=random && {
+  has "$out" "Hint: " "hint"
+  has "$out" "Saved to $rec/game.txt" "save"
+  has "$rec/game.txt" '[Game "dipole"]' "record header"
+  has "$rec/game.txt" "1. white e1-f2/1" "record move"
+}
+run 0 "replay a record" -- replay "$rec/game.txt" && has "$out" "2 moves, all legal. Result: *" "replay"
+INPUT=$'quit\n\n'
+run 0 "resume a record" -- play dipole --load "$rec/game.txt" --player black=random && has "$out" "f2=w d6=bb" "resumed"
+sed 's/^2\. black .*/2. black a1-a2/' "$rec/game.txt" >"$rec/bad.txt"
+run 1 "replay an illegal move" -- replay "$rec/bad.txt" && has "$out" "The record leaves the rules at move 2 (black a1-a2)" "replay illegal"
+sed 's/^\[Definition .*/[Definition "0000000000000000"]/' "$rec/game.txt" >"$rec/old.txt"
+run 0 "replay under a changed definition" -- replay "$rec/old.txt" && has "$out" "made under a different definition" "definition changed"
+INPUT=$'resign\n'
+run 0 "resign" -- play dipole && has "$out" "black wins (resignation)" "resign"
+run 2 "replay a missing file" -- replay "$rec/none.txt" && has "$err" "cannot read" "replay missing"
+# Ctrl-C while waiting for a move: the game is saved, and resumes. (The feeder opens the
+# FIFO read-write, which never blocks, so nothing hangs if boardlab fails to start.)
+mkfifo "$rec/in"
+( exec 3<>"$rec/in"; sleep 1; printf 'e1-f2\n' >&3; sleep 1; kill -INT "$(cat "$rec/pid")"; sleep 1 ) &
+feeder=$!
+bin_abs=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+(cd "$rec" && exec timeout 20 "$bin_abs" play dipole --seed 3 --player black=random <in >ctrlc.out 2>&1) &
+echo $! >"$rec/pid"
+wait $! ; wait $feeder
+has "$rec/ctrlc.out" "Interrupted. Saved to dipole-interrupted.txt" "ctrl-c saves"
+has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
+rm -rf "$rec"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,51 @@
+// Game records: a plain-text file with headers and the moves in the game's notation, that
+// `boardlab play` saves (atomically, and on Ctrl-C) and `boardlab replay` checks move by
+// move against the rules.
+//
+//   [Game "dipole"]
+//   [Definition "3f09c2a17be4d115"]     the definition's content hash (GameDef)
+//   [Option "first_player=black"]       options set from outside, one header each
+//   [Seed "12345"]
+//   [Player "white" "human"]            who played each seat: human or an agent spec
+//   [Date "2026-11-22T09:03:00Z"]
+//   [Start "white e1=ww ..."]           only when the game did not begin at the start
+//   [Result "white wins (...)"]         "*" while the game goes on
+//   1. white e1-g3
+//   2. black [6-5] 24/18 23/18          a game with dice: the roll, then the move
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/game.h"
+
+namespace boardlab {
+
+struct Record {
+  std::string game, definition_hash, date, start, result = "*";
+  std::vector<std::pair<std::string, std::string>> options;
+  uint64_t seed = 0;
+  std::vector<std::pair<std::string, std::string>> players;  // (player, human or agent spec)
+  struct Ply {
+    std::string side, dice, move;  // dice empty in a game without
+  };
+  std::vector<Ply> plies;
+};
+
+std::string format_record(const Record& r);
+Record parse_record(const std::string& text);  // throws std::invalid_argument naming the line
+// Writes to a temporary file beside `path` and renames it over: never a half-written record.
+void save_record(const std::string& path, const Record& r);
+
+struct Replay {
+  State state;           // after the last move that replayed
+  int plies_replayed = 0;
+  std::string error;     // empty, or where and why the record leaves the rules
+};
+// Replays `r` in `game`: each roll as recorded, each move read by the game's notation.
+Replay replay(Game& game, const Record& r);
+
+// The record's line for a move just chosen in `s` (before it is applied).
+Record::Ply record_ply(const Game& game, const State& s, const std::string& move_text);
+
+}  // namespace boardlab
