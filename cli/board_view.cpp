@@ -2,6 +2,7 @@
 #include "board_view.h"
 
 #include <algorithm>
+#include <unistd.h>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,20 +12,42 @@ namespace boardlab::cli {
 
 namespace {
 
-std::string draw_grid(const State& s) {
+const char* kReset = "\033[0m";
+const char* kOwnerColor[] = {"\033[1;33m", "\033[1;31m", "\033[1;36m", "\033[1;32m"};
+
+bool is_marked(const ViewOptions& v, int cell) {
+  return std::find(v.marked.begin(), v.marked.end(), cell) != v.marked.end();
+}
+
+// `text` (a cell's glyph, with its stack height) in the owner's colour.
+std::string paint(const State& s, const ViewOptions& v, int cell, const std::string& text) {
+  if (!v.color || !s.height(cell)) return text;
+  const int owner = s.def().owner_of[static_cast<size_t>(s.top(cell))];
+  return kOwnerColor[owner % 4] + text + kReset;
+}
+
+std::string draw_grid(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
+  auto xs = [&](int i) { return v.flip ? b.width - 1 - i : i; };
   std::string files = "    ";
-  for (int x = 0; x < b.width; ++x) files += fmt::format(" {:<3}", file_name(x));
+  for (int i = 0; i < b.width; ++i) files += fmt::format(" {:<3}", file_name(xs(i)));
   std::string out = files + "\n";
-  for (int y = b.height - 1; y >= 0; --y) {
+  for (int r = 0; r < b.height; ++r) {
+    const int y = v.flip ? r : b.height - 1 - r;
     out += fmt::format("{:>3} ", y + 1);
-    for (int x = 0; x < b.width; ++x) {
-      int c = b.cell_at(x, y);
-      if (!b.playable[c]) out += "    ";
-      else if (!s.height(c)) out += "  . ";
-      else if (s.height(c) == 1) out += fmt::format("  {} ", g.glyph_of[s.top(c)]);
-      else out += fmt::format(" {}{:<2}", g.glyph_of[s.top(c)], s.height(c));
+    for (int i = 0; i < b.width; ++i) {
+      const int c = b.cell_at(xs(i), y);
+      const bool mark = is_marked(v, c);
+      const int h = s.height(c);
+      // Three columns, and a fourth: * for the last move without colour (a stack of 10 or
+      // more fills it).
+      std::string cell = !b.playable[static_cast<size_t>(c)] ? "   "
+                         : h == 0                            ? "  ."
+                         : h == 1 ? "  " + paint(s, v, c, std::string(1, g.glyph_of[s.top(c)]))
+                                  : " " + paint(s, v, c, fmt::format("{}{}", g.glyph_of[s.top(c)], h));
+      out += mark && v.color ? "\033[7m" + cell + kReset : cell;
+      if (h < 10) out += mark && !v.color ? "*" : " ";
     }
     out += fmt::format(" {}\n", y + 1);
   }
@@ -34,13 +57,14 @@ std::string draw_grid(const State& s) {
 // Each coordinate step is two characters across and two lines down, so that a line between
 // neighbours always has a character to be drawn with: - | / \ (X where two diagonals cross
 // without a point).
-std::string draw_lattice(const State& s) {
+std::string draw_lattice(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   const int cols = 2 * (b.width - 1) + 1, rows = 2 * (b.height - 1) + 1;
   std::vector<std::string> canvas(static_cast<size_t>(rows), std::string(static_cast<size_t>(cols), ' '));
-  auto col = [](int x) { return 2 * x; };
-  auto row = [&](int y) { return 2 * (b.height - 1 - y); };
+  // A half turn maps the lines onto themselves: / stays /, \ stays \.
+  auto col = [&](int x) { return 2 * (v.flip ? b.width - 1 - x : x); };
+  auto row = [&](int y) { return 2 * (v.flip ? y : b.height - 1 - y); };
   for (int c = 0; c < b.ncells; ++c) {
     for (int d = 0; d < b.ndirs(); ++d) {
       const int t = b.ray(c, d, 1);
@@ -55,17 +79,33 @@ std::string draw_lattice(const State& s) {
       }
     }
   }
-  for (int c = 0; c < b.ncells; ++c)
-    canvas[static_cast<size_t>(row(b.y[c]))][static_cast<size_t>(col(b.x[c]))] =
-        s.height(c) ? g.glyph_of[s.top(c)] : '.';
+  // Points are placed last, each with its colour: the canvas holds cells' ids until then.
+  std::vector<std::vector<int>> at(static_cast<size_t>(rows), std::vector<int>(static_cast<size_t>(cols), -1));
+  for (int c = 0; c < b.ncells; ++c) {
+    const auto r = static_cast<size_t>(row(b.y[c])), k = static_cast<size_t>(col(b.x[c]));
+    canvas[r][k] = s.height(c) ? g.glyph_of[s.top(c)] : '.';
+    at[r][k] = c;
+  }
   std::string files = "    ";
-  for (int x = 0; x < b.width; ++x) files += fmt::format("{:<2}", file_name(x));
+  for (int i = 0; i < b.width; ++i) files += fmt::format("{:<2}", file_name(v.flip ? b.width - 1 - i : i));
   std::string out = files + "\n";
   for (int r = 0; r < rows; ++r) {
     const bool ranked = r % 2 == 0;
-    const int y = b.height - 1 - r / 2;
+    const int y = v.flip ? r / 2 : b.height - 1 - r / 2;
     out += ranked ? fmt::format("{:>3} ", y + 1) : "    ";
-    out += canvas[static_cast<size_t>(r)];
+    std::string line;
+    for (int k = 0; k < cols; ++k) {
+      const int c = at[static_cast<size_t>(r)][static_cast<size_t>(k)];
+      const char ch = canvas[static_cast<size_t>(r)][static_cast<size_t>(k)];
+      if (c < 0) {
+        line += ch;
+      } else if (is_marked(v, c)) {
+        line += v.color ? "\033[7m" + paint(s, v, c, std::string(1, ch)) + kReset : std::string(1, ch == '.' ? '*' : ch);
+      } else {
+        line += paint(s, v, c, std::string(1, ch));
+      }
+    }
+    out += line;
     out += ranked ? fmt::format(" {}\n", y + 1) : "\n";
   }
   return out + files + "\n";
@@ -114,10 +154,23 @@ std::string draw_track(const State& s) {
 
 }  // namespace
 
-std::string draw_board(const State& s) {
+bool use_color() { return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"); }
+
+std::vector<int> touched_cells(const Move& m) {
+  std::vector<int> out;
+  for (const Action& a : m) {
+    out.push_back(a.a);  // every action's first operand is a cell
+    if (a.op == Op::Move) out.push_back(a.b);
+  }
+  return out;
+}
+
+std::string draw_board(const State& s, const ViewOptions& view) {
   const GameDef& g = s.def();
   const Board& b = g.board;
-  std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s) : b.kind == BoardKind::Track ? draw_track(s) : draw_grid(s);
+  std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s, view)
+                    : b.kind == BoardKind::Track ? draw_track(s)
+                                                 : draw_grid(s, view);
   if (g.dice.count) {
     auto rolled = s.rolled();
     out += rolled.empty() ? "  dice: to roll\n" : fmt::format("  dice: {}\n", fmt::join(rolled, "-"));

@@ -3,11 +3,22 @@
 // the lines between them. Then the full stacks, the reserves, and which glyph is which piece.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "state/state.h"
 
 namespace boardlab::cli {
 
-std::string draw_board(const State& s);
+struct ViewOptions {
+  bool flip = false;        // a grid or lattice seen from the other side
+  bool color = false;       // ANSI colours: pieces by owner, the last move in reverse video
+  std::vector<int> marked;  // cells the last move touched: coloured, or marked * without colour
+};
+
+std::string draw_board(const State& s, const ViewOptions& view = {});
+// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
+bool use_color();
+// The cells a move touches, for ViewOptions::marked.
+std::vector<int> touched_cells(const Move& m);
 
 }  // namespace boardlab::cli

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <ctime>
 #include <iostream>
+#include <thread>
 
 #include "agents/agent.h"
 #include "board_view.h"
@@ -29,7 +30,7 @@ const char* kHelp =
     "  moves        list the legal moves\n"
     "  undo, redo   take back your last move (and the replies), or play it again\n"
     "  hint         ask an agent (mcts) for a move\n"
-    "  board        show the board again\n"
+    "  board, flip  show the board again, or turned round\n"
     "  rules        the rules of the game\n"
     "  save FILE    save the game record (boardlab play --load FILE resumes it)\n"
     "  load FILE    continue a saved game\n"
@@ -72,6 +73,7 @@ Runner add_play(CLI::App& app) {
   auto players = std::make_shared<std::vector<std::string>>();
   auto seed = std::make_shared<uint64_t>(0);
   auto load = std::make_shared<std::string>();
+  auto delay = std::make_shared<double>(0);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--player", *players,
                   "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the others mcts)");
@@ -79,6 +81,8 @@ Runner add_play(CLI::App& app) {
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
   cmd->add_option("--load", *load, "continue the game saved in this record");
+  cmd->add_option("--delay", *delay, "seconds to wait after each computer move, to watch computers play")
+      ->check(CLI::Range(0.0, 60.0));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
@@ -141,11 +145,17 @@ Runner add_play(CLI::App& app) {
       save_record(path, record);
       fmt::print("Saved to {} (resume: boardlab play {} --load {}).\n", path, args->game, path);
     };
+    ViewOptions view;
+    view.color = use_color();
     auto play_move = [&](int i, const MoveList& moves, const std::vector<std::string>& texts) {
       const std::string& me = def.players[static_cast<size_t>(s.side())].name;
       fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
       record.plies.push_back(record_ply(*game, s, texts[static_cast<size_t>(i)]));
-      game->apply(s, moves[i]);
+      const Move m = moves[i];
+      view.marked = touched_cells(m);
+      game->apply(s, m);
+      if (*delay > 0 && kind[static_cast<size_t>(1 - std::min(s.side(), 1))] != "human")
+        std::this_thread::sleep_for(std::chrono::duration<double>(*delay));
     };
 
     MoveList moves;
@@ -163,7 +173,7 @@ Runner add_play(CLI::App& app) {
         }
         game->legal_moves(s, moves);
         if (show) {
-          fmt::print("{}", draw_board(s));
+          fmt::print("{}", draw_board(s, view));
           show = false;
         }
         if (moves.empty()) {
@@ -200,6 +210,9 @@ Runner add_play(CLI::App& app) {
         } else if (line == "moves") {
           for (size_t i = 0; i < texts.size(); ++i) fmt::print("{:>3}. {}\n", i + 1, texts[i]);
         } else if (line == "board") {
+          show = true;
+        } else if (line == "flip") {
+          view.flip = !view.flip;
           show = true;
         } else if (line == "rules") {
           fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);

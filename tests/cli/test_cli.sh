@@ -157,5 +157,13 @@ has "$rec/ctrlc.out" "Interrupted. Saved to dipole-interrupted.txt" "ctrl-c save
 has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
 rm -rf "$rec"
 
+# The board: the last move marked, flipped on request, no colour codes into a pipe.
+INPUT=$'e1-f2\nflip\nquit\n\n'
+run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
+  has "$out" "  6       .      b2*" "last move marked"
+  has "$out" "     h   g   f   e   d   c   b   a" "flipped"
+  if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+}
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
