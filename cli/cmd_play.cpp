@@ -152,10 +152,10 @@ Runner add_play(CLI::App& app) {
       fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
       record.plies.push_back(record_ply(*game, s, texts[static_cast<size_t>(i)]));
       const Move m = moves[i];
+      const bool computer = kind[static_cast<size_t>(s.side())] != "human";
       view.marked = touched_cells(m);
       game->apply(s, m);
-      if (*delay > 0 && kind[static_cast<size_t>(1 - std::min(s.side(), 1))] != "human")
-        std::this_thread::sleep_for(std::chrono::duration<double>(*delay));
+      if (*delay > 0 && computer) std::this_thread::sleep_for(std::chrono::duration<double>(*delay));
     };
 
     MoveList moves;

@@ -88,7 +88,7 @@ class Tree {
       }
     }
     if (found >= 0) {
-      root_ = found;
+      compact(found);
       return;
     }
     nodes_.clear();
@@ -96,6 +96,26 @@ class Tree {
     root_ = 0;
     nodes_[0].hash = h;
     nodes_[0].seen = true;
+  }
+
+  // Keeps only the subtree under `new_root`, copied breadth first (each node's children stay
+  // contiguous), so that memory follows the live tree and not the whole game.
+  void compact(int new_root) {
+    std::vector<Node> fresh;
+    std::vector<std::pair<int, int>> order{{new_root, 0}};  // (old index, new index)
+    fresh.push_back(nodes_[static_cast<size_t>(new_root)]);
+    for (size_t q = 0; q < order.size(); ++q) {
+      const Node src = nodes_[static_cast<size_t>(order[q].first)];
+      if (src.nchildren == 0) continue;
+      const auto first = static_cast<int32_t>(fresh.size());
+      for (int k = 0; k < src.nchildren; ++k) {
+        fresh.push_back(nodes_[static_cast<size_t>(src.first_child + k)]);
+        order.emplace_back(src.first_child + k, first + k);
+      }
+      fresh[static_cast<size_t>(order[q].second)].first_child = first;
+    }
+    nodes_.swap(fresh);
+    root_ = 0;
   }
 
   void expand(int n, State& s) {
