@@ -31,6 +31,7 @@ const char* kHelp =
     "  undo, redo   take back your last move (and the replies), or play it again\n"
     "  hint         ask an agent (mcts) for a move\n"
     "  board, flip  show the board again, or turned round\n"
+    "  stack CELL   the whole stack on a cell, bottom to top\n"
     "  rules        the rules of the game\n"
     "  save FILE    save the game record (boardlab play --load FILE resumes it)\n"
     "  load FILE    continue a saved game\n"
@@ -211,6 +212,15 @@ Runner add_play(CLI::App& app) {
           for (size_t i = 0; i < texts.size(); ++i) fmt::print("{:>3}. {}\n", i + 1, texts[i]);
         } else if (line == "board") {
           show = true;
+        } else if (word == "stack") {
+          const int c = def.board.cell_index(arg);
+          if (c < 0) {
+            fmt::print("stack CELL: the full stack on a cell, bottom to top (e.g. stack {})\n", def.board.cell_names[0]);
+          } else {
+            std::string pieces;
+            for (int l = 0; l < s.height(c); ++l) pieces += def.glyph_of[s.piece(c, l)];
+            fmt::print("{}: {}\n", arg, pieces.empty() ? "empty" : pieces + " (bottom to top)");
+          }
         } else if (line == "flip") {
           view.flip = !view.flip;
           show = true;

@@ -158,10 +158,12 @@ has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
 rm -rf "$rec"
 
 # The board: the last move marked, flipped on request, no colour codes into a pipe.
-INPUT=$'e1-f2\nflip\nquit\n\n'
+INPUT=$'e1-f2\nflip\nstack d8\nstack zz\nquit\n\n'
 run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
   has "$out" "  6       .      b2*" "last move marked"
   has "$out" "     h   g   f   e   d   c   b   a" "flipped"
+  has "$out" "d8: bbbbbbbbbb (bottom to top)" "full stack"
+  has "$out" "stack CELL: the full stack" "stack usage"
   if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 }
 
