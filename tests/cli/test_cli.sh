@@ -3,6 +3,7 @@
 # its output and exit codes. Usage: test_cli.sh PATH/TO/boardlab (run from the repository).
 set -u
 BIN=${1:?usage: test_cli.sh PATH/TO/boardlab}
+bin_abs=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 pass=0 fail=0
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
@@ -71,6 +72,11 @@ INPUT=''
 run 0 "end of input quits cleanly" -- play death-stacks && has "$out" "To resume:" "eof"
 INPUT=$(head -c 3000 /dev/urandom | tr -d '\0'; printf '\n%s\n' "$(printf 'x%.0s' {1..5000})")
 run 0 "hostile input does not crash" -- play death-stacks --seed 2 && pass=$((pass + 1))
+# Every command with odd arguments, in a game with dice and one on a lattice.
+INPUT=$'save\nload\nload /nonexistent\nstack\nstack ?\nundo\nundo\nredo\nredo\nflip\nhint\nmoves\n0\n999\n-1\n'"$(printf 'x%.0s' {1..300})"$'\nbar/off\n\t\nresign\n'
+for g in hypergammon dablot; do
+  run 0 "odd commands in $g" -- play "$g" --seed 5 --player black=random && has "$out" "Game over: black wins (resignation)" "odd commands $g"
+done
 INPUT=''
 run 0 "computer against computer" -- play death-stacks --position "red a1=r b2=b" --player red=random --player black=random --seed 3 &&
   has "$out" "Game over:" "watch"
@@ -149,7 +155,6 @@ run 2 "replay a missing file" -- replay "$rec/none.txt" && has "$err" "cannot re
 mkfifo "$rec/in"
 ( exec 3<>"$rec/in"; sleep 1; printf 'e1-f2\n' >&3; sleep 1; kill -INT "$(cat "$rec/pid")"; sleep 1 ) &
 feeder=$!
-bin_abs=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 (cd "$rec" && exec timeout 20 "$bin_abs" play dipole --seed 3 --player black=random <in >ctrlc.out 2>&1) &
 echo $! >"$rec/pid"
 wait $! ; wait $feeder
@@ -166,6 +171,31 @@ run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
   has "$out" "stack CELL: the full stack" "stack usage"
   if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 }
+
+# A real terminal (tmux): the board, a move, colours on, and quit.
+if command -v tmux >/dev/null; then
+  sock="boardlab-test-$$"
+  tmux -L "$sock" new-session -d -x 120 -y 50 "$bin_abs play dipole --seed 3 --player black=random; sleep 5"
+  # Waits (up to 20 s, for slow machines and the sanitized build) until the pane shows $1.
+  pane_shows() {
+    for _ in $(seq 1 40); do
+      tmux -L "$sock" capture-pane -p -e >"$out" 2>/dev/null
+      grep -qF -- "$1" "$out" && return 0
+      sleep 0.5
+    done
+    return 1
+  }
+  pane_shows "white to move>"
+  tmux -L "$sock" send-keys "e1f2" Enter
+  pane_shows "black plays"
+  tmux -L "$sock" send-keys "quit" Enter Enter
+  sleep 1
+  tmux -L "$sock" kill-server 2>/dev/null
+  has "$out" "white plays e1-f2/1" "tmux move"
+  if grep -q $'\033\\[7m' "$out"; then pass=$((pass + 1)); else echo "FAIL: tmux: no colour on a terminal"; fail=$((fail + 1)); fi
+else
+  echo "FAIL: tmux is not installed (cli/run.sh test installs it)"; fail=$((fail + 1))
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
