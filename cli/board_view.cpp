@@ -1,12 +1,15 @@
-// Drawing a board in the terminal: a grid as rows of cells, a lattice as its points and lines.
+// Drawing a board in the terminal: a grid as rows of cells, a lattice as its points and
+// lines, a track as two rows of points.
 #include "board_view.h"
 
 #include <algorithm>
-#include <unistd.h>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <unistd.h>
 #include <vector>
+
+#include "state/track_sides.h"
 
 namespace boardlab::cli {
 
@@ -111,25 +114,19 @@ std::string draw_lattice(const State& s, const ViewOptions& v) {
   return out + files + "\n";
 }
 
-// A backgammon-style board from the side to move's view: its points numbered from its own
+// A track board from the side to move's view: its points numbered from its own
 // side, the first half along the bottom (highest on the left), the second along the top,
-// each point's checkers as a glyph and a count; then the bars, the trays and the dice.
+// each point's pieces as a glyph and a count; then the bars, the trays and the dice.
 std::string draw_track(const State& s) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   const int n = b.ncells, half = n / 2, me = s.side();
-  std::vector<int> cell_of(static_cast<size_t>(n) + 1, 0);
-  const int fwd = g.players[static_cast<size_t>(me)].forward;
-  for (int c = 0; c < n; ++c) {
-    int k = 1;
-    while (fwd >= 0 && b.ray(c, fwd, k) >= 0) ++k;
-    cell_of[static_cast<size_t>(std::min(k, n))] = c;
-  }
+  const bool numbered = g.players[static_cast<size_t>(me)].forward >= 0;  // else in cell order
   auto point = [&](int k) {
-    const int c = cell_of[static_cast<size_t>(k)];
+    const int c = numbered ? track_cell(g, me, k) : k - 1;
     return s.height(c) ? fmt::format("{}{:<2}", g.glyph_of[s.top(c)], s.height(c)) : std::string(" . ");
   };
-  // A bar between the quarters when the halves split evenly, as on a backgammon board.
+  // A bar between the quarters when the halves split evenly.
   auto row = [&](int from, int to, int step, auto cell) {
     std::string out = "  ";
     for (int k = from, i = 0; k != to + step; k += step, ++i) {

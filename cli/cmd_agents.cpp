@@ -65,11 +65,16 @@ Runner add_match(CLI::App& app) {
     auto game = open_game(*args);
     const AgentSpec sa = parse_spec(*a), sb = parse_spec(*b);
     const GameDefPtr& def = game->def_ptr();
-    agent_for(sa, *game, 0), agent_for(sb, *game, 0);  // bad specs fail before any game
     const bool tty = isatty(STDERR_FILENO);
-    auto r = play_match(def, sa, sb, *games, *seed, *max_plies, [&](int i, const MatchResult& so_far) {
-      if (tty) fmt::print(stderr, "\r{} / {} games: {}-{}-{}", i + 1, *games, so_far.wins, so_far.draws, so_far.losses);
-    });
+    MatchResult r;
+    try {
+      // Bad specs fail as the first game makes its agents, before any move.
+      r = play_match(def, sa, sb, *games, *seed, *max_plies, [&](int i, const MatchResult& so_far) {
+        if (tty) fmt::print(stderr, "\r{} / {} games: {}-{}-{}", i + 1, *games, so_far.wins, so_far.draws, so_far.losses);
+      });
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
     if (tty) fmt::print(stderr, "\n");
     auto [lo, hi] = r.interval();
     fmt::print("{}: {} against {}, {} games (seats alternating, seed {})\n", def->name, sa.str(), sb.str(), r.games, *seed);

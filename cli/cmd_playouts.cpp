@@ -1,6 +1,6 @@
 // `boardlab playouts`: seeded random games written as JSON lines, one per position where a
 // move is chosen, with every legal move and the position it leads to. For checking our
-// moves against another program (tests/gnubg/) and for looking at what random play does.
+// moves against another program (tests/) and for looking at what random play does.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 

@@ -23,9 +23,7 @@ function generate()
   chains.generate(rules)
 end
 
-function notation(mv)
-  return chains.notation(mv)
-end
+notation = chains.notation
 
 -- Only the two kings left, one each: a draw the engine declares (option kings_draw).
 if opt.kings_draw then

@@ -71,6 +71,4 @@ function generate()
   chains.generate(rules)
 end
 
-function notation(mv)
-  return chains.notation(mv)
-end
+notation = chains.notation

@@ -42,6 +42,10 @@ local path_from, path_to, path_hit, path_die = {}, {}, {}, {}
 local depth = 0
 -- The turns found: one per resulting position.
 local found, found_keys, nfound = {}, {}, 0
+-- Emptied in place rather than replaced: a new table per turn is garbage per ply.
+local function forget_found()
+  for k in pairs(found_keys) do found_keys[k] = nil end
+end
 local best_used = 0
 
 local function highest()
@@ -93,9 +97,12 @@ local function change(slot, from, to)
   key1 = bxor(key1, Z1[a], Z1[b])
   key2 = bxor(key2, Z2[a], Z2[b])
 end
+local function add(slot, n)
+  local i = slot * (MAXC + 1) + n
+  key1, key2 = bxor(key1, Z1[i]), bxor(key2, Z2[i])
+end
 local function full_key()
   key1, key2 = 0, 0
-  local function add(slot, n) change(slot, 0, n); key1, key2 = bxor(key1, Z1[slot * (MAXC + 1)]), bxor(key2, Z2[slot * (MAXC + 1)]) end
   for k = 1, NPOINTS do add(k, mine[k]); add(NPOINTS + k, theirs[k]) end
   add(MY_BAR, my_bar); add(THEIR_BAR, their_bar); add(MY_OFF, my_off)
 end
@@ -105,7 +112,7 @@ local function record()
   if depth < best_used then return end
   if depth > best_used then
     best_used, nfound = depth, 0
-    found_keys = {}
+    forget_found()
   end
   local key = position_key()
   if found_keys[key] then return end
@@ -228,7 +235,7 @@ function generate()
   for i = 1, nd do dice[i], used[i] = die(i - 1), false end
   double = nd > 2
   depth, nfound, best_used = 0, 0, 0
-  found_keys = {}
+  forget_found()
   search(ENTRY)
   if best_used == 0 then return end -- no die can be played: the runtime passes
   -- Only one die of two played: the larger one, if any turn plays it.

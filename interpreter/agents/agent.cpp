@@ -44,7 +44,7 @@ const std::vector<AgentInfo>& agent_catalogue() {
        {{"iterations", "1000", "playouts per move (split between threads)"},
         {"seconds", "0", "search this long per move instead (0: use iterations)"},
         {"c", "1.0", "exploration constant of UCT"},
-        {"rollout", "20", "plies before a playout stops and the position is evaluated (in Death Stacks, whose random games rarely end, 20 beat random where 200 drew)"},
+        {"rollout", "20", "plies before a playout stops and the position is evaluated; short playouts suit games whose random play rarely ends"},
         {"threads", "1", "trees searched in parallel, their visits added"}}},
       {"alphabeta",
        "iterative-deepening alpha-beta with a transposition table; games without dice",

@@ -58,14 +58,6 @@ class Tree {
     bool expanded = false, seen = false;
   };
 
-  // The rolls of a chance node: the same for every ordinary roll, so listed once (and once
-  // for the opening roll-off).
-  const std::vector<Game::ChanceOutcome>& outcomes(const State& s) {
-    auto& cache = s.opening_roll() ? opening_outcomes_ : roll_outcomes_;
-    if (cache.empty()) cache = game_.chance_outcomes(s);
-    return cache;
-  }
-
   static double elapsed(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   }
@@ -119,14 +111,15 @@ class Tree {
   }
 
   void expand(int n, State& s) {
-    const int depth = static_cast<int>(path_.size());
+    const int depth = static_cast<int>(path_.size()) - 1;  // the node being expanded ends the path
     if (static_cast<int>(lists_.size()) <= depth) lists_.resize(static_cast<size_t>(depth) + 1);
     int count = 0;
     if (s.awaiting_roll()) {
-      count = static_cast<int>(outcomes(s).size());
+      count = static_cast<int>(game_.chance_outcomes(s).size());
     } else {
       game_.legal_moves(s, lists_[static_cast<size_t>(depth)]);
       count = lists_[static_cast<size_t>(depth)].size();
+      listed_ = true;  // step() uses this list rather than generating it again
     }
     const int8_t mover = s.awaiting_roll() ? -1 : static_cast<int8_t>(s.side());
     const auto first = static_cast<int32_t>(nodes_.size());
@@ -142,25 +135,26 @@ class Tree {
     node.expanded = true;
   }
 
-  // Applies child k of node n (a move or a roll) to s.
-  void step(int n, int k, State& s) {
+  // Applies child k of the node at the end of the path (a move or a roll) to s.
+  void step(int k, State& s) {
     const int depth = static_cast<int>(path_.size()) - 1;
     if (s.awaiting_roll()) {
-      game_.roll(s, outcomes(s)[static_cast<size_t>(k)]);
+      game_.roll(s, game_.chance_outcomes(s)[static_cast<size_t>(k)]);
     } else {
       auto& list = lists_[static_cast<size_t>(depth)];
-      game_.legal_moves(s, list);  // this node's moves (the list may hold a deeper node's)
+      // Unless expand() just listed them, the list may hold another node's moves.
+      if (!listed_) game_.legal_moves(s, list);
       list.get(k, move_);
       game_.apply(s, move_);
     }
-    (void)n;
+    listed_ = false;
   }
 
   int select(int n, const State& s) {
     const Node& node = nodes_[static_cast<size_t>(n)];
     if (s.awaiting_roll()) {
       // A roll, drawn by its probability.
-      const auto& list = outcomes(s);
+      const auto& list = game_.chance_outcomes(s);
       double x = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53, acc = 0;
       for (size_t k = 0; k < list.size(); ++k) {
         acc += list[k].probability;
@@ -188,6 +182,7 @@ class Tree {
   void iterate(State& s) {
     path_.clear();
     path_.push_back(root_);
+    listed_ = false;
     int n = root_;
     int applied = 0;
     // Selection and expansion: down the tree until a node first visited.
@@ -198,7 +193,7 @@ class Tree {
       const int k = select(n, s);
       const int child = node.first_child + k;
       const bool fresh = nodes_[static_cast<size_t>(child)].visits == 0;
-      step(n, k, s);
+      step(k, s);
       ++applied;
       n = child;
       path_.push_back(n);
@@ -242,7 +237,7 @@ class Tree {
   std::deque<MoveList> lists_;  // legal moves per tree depth, reused (references stay valid)
   MoveList playout_moves_;
   Move move_;
-  std::vector<Game::ChanceOutcome> roll_outcomes_, opening_outcomes_;
+  bool listed_ = false;  // lists_ at the current depth holds this node's moves
   uint64_t iterations_ = 0;
   int root_visits_ = 0;
 };

@@ -22,14 +22,14 @@ class DepthSearch : public Agent {
   DepthSearch(const GameDefPtr& def, long depth, double seconds, bool chance, long table_bits)
       : game_(def), depth_(depth), seconds_(seconds), chance_(chance), table_(size_t{1} << table_bits) {}
 
-  int choose(const State& root, const MoveList& legal) override {
+  int choose(const State& root, const MoveList&) override {
     start_ = std::chrono::steady_clock::now();
     const uint64_t before = nodes_;
     State s = root;
     int best = 0, reached = 0;
     for (long d = 1; d <= depth_; ++d) {
       try {
-        best = root_search(s, static_cast<int>(d), legal.size());
+        best = root_search(s, static_cast<int>(d));
         reached = static_cast<int>(d);
       } catch (const OutOfTime&) {
         while (s.history_size() > root.history_size()) s.undo();
@@ -61,7 +61,7 @@ class DepthSearch : public Agent {
     return lists_[static_cast<size_t>(ply)];
   }
 
-  int root_search(State& s, int depth, int nmoves) {
+  int root_search(State& s, int depth) {
     double alpha = -2;
     int best = 0;
     MoveList& moves = list(0);
@@ -70,7 +70,6 @@ class DepthSearch : public Agent {
     std::vector<int> order(static_cast<size_t>(moves.size()));
     for (int i = 0; i < moves.size(); ++i) order[static_cast<size_t>(i)] = i;
     if (e.hash == s.hash() && e.best >= 0 && e.best < moves.size()) std::swap(order[0], order[static_cast<size_t>(e.best)]);
-    (void)nmoves;
     Move m;
     for (int i : order) {
       moves.get(i, m);
@@ -129,8 +128,7 @@ class DepthSearch : public Agent {
   // The expected value over the rolls, for the side that plays them.
   double chance_value(State& s, int depth, int ply) {
     const int side = s.side();
-    auto& outcomes = s.opening_roll() ? opening_outcomes_ : roll_outcomes_;  // the same every time
-    if (outcomes.empty()) outcomes = game_.chance_outcomes(s);
+    const auto& outcomes = game_.chance_outcomes(s);
     double sum = 0;
     for (const auto& o : outcomes) {
       game_.roll(s, o);
@@ -146,7 +144,6 @@ class DepthSearch : public Agent {
   double seconds_;
   bool chance_;
   std::vector<Entry> table_;
-  std::vector<Game::ChanceOutcome> roll_outcomes_, opening_outcomes_;
   std::deque<MoveList> lists_;  // per ply; a deque keeps references valid as it grows
   std::chrono::steady_clock::time_point start_;
   uint64_t nodes_ = 0;

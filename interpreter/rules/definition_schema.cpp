@@ -24,8 +24,8 @@ const Schema& definition_schema() {
          "the board topology: grid (every square a cell), lattice (points joined by lines) or track "
          "(points in a row, numbered by each player from its far end, with a bar and a tray)"},
         {"size", list(integer()), true, "[width, height] in cells, or of a lattice's coordinates; [points] for a track"},
-        {"bar", string(), false, "track only: the reserve that holds each player's hit checkers"},
-        {"off", string(), false, "track only: the reserve that holds each player's borne-off checkers"},
+        {"bar", string(), false, "track only: the reserve that holds each player's hit pieces"},
+        {"off", string(), false, "track only: the reserve that holds each player's borne-off pieces"},
         {"points", dict(point_class), false,
          "lattice only: classes of points, each the coordinates of a parity, with its lines"},
         {"playable", one_of({"all", "dark", "light"}), false,

@@ -11,11 +11,19 @@ namespace boardlab {
 
 Game::Game(GameDefPtr def) : def_(std::move(def)), host_(*def_) {}
 
-std::vector<Game::ChanceOutcome> Game::chance_outcomes(const State& s) const {
+const std::vector<Game::ChanceOutcome>& Game::chance_outcomes(const State& s) const {
+  static const std::vector<ChanceOutcome> none;
+  if (!s.awaiting_roll() || s.outcome().over()) return none;
+  // The rolls depend only on the dice and on whether it is the roll-off: listed once each.
+  auto& cache = s.opening_roll() ? opening_rolls_ : rolls_;
+  if (cache.empty()) cache = list_rolls(s.opening_roll());
+  return cache;
+}
+
+std::vector<Game::ChanceOutcome> Game::list_rolls(bool opening) const {
   std::vector<ChanceOutcome> out;
-  if (!s.awaiting_roll() || s.outcome().over()) return out;
   const DiceDef& d = def_->dice;
-  if (s.opening_roll()) {
+  if (opening) {
     // One die each, ties rolled again: the 30 unequal pairs are equally likely, and the
     // higher roller (player 0 rolled the first die) plays both.
     for (int hi = d.sides; hi >= 1; --hi)

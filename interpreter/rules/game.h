@@ -31,7 +31,9 @@ class Game {
     int8_t side = -1;                     // who plays them, when a roll-off decides it
     double probability = 0;
   };
-  std::vector<ChanceOutcome> chance_outcomes(const State& s) const;
+  // Empty unless s waits for a roll. Listed once per Game (one per thread), so a search may
+  // ask at every chance node.
+  const std::vector<ChanceOutcome>& chance_outcomes(const State& s) const;
   void roll(State& s, Rng& rng) const;
   void roll(State& s, const ChanceOutcome& o) const { s.roll(o.dice.data(), o.side); }
 
@@ -63,8 +65,11 @@ class Game {
   std::vector<std::string> move_texts(State& s, const MoveList& legal) { return notation(s, legal).texts(); }
 
  private:
+  std::vector<ChanceOutcome> list_rolls(bool opening) const;
+
   GameDefPtr def_;
   ScriptHost host_;
+  mutable std::vector<ChanceOutcome> rolls_, opening_rolls_;  // chance_outcomes' lists
 };
 
 std::string describe(const GameDef& g, const Outcome& o);

@@ -2,7 +2,7 @@
 // `boardlab play` saves (atomically, and on Ctrl-C) and `boardlab replay` checks move by
 // move against the rules.
 //
-//   [Game "dipole"]
+//   [Game "my-game"]
 //   [Definition "3f09c2a17be4d115"]     the definition's content hash (GameDef)
 //   [Option "first_player=black"]       options set from outside, one header each
 //   [Seed "12345"]

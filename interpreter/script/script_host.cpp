@@ -221,7 +221,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   has_evaluate_ = has("evaluate");
   has_result_ = has("result");
   // The slots that stay on the stack between calls (kTraceback, kGenerate): generate runs
-  // every ply, and fetching it and the handler from the registry cost 10% of a Dipole ply.
+  // every ply, and fetching it and the handler from the registry cost 10% of a ply in a fast game.
   lua_pushcfunction(L_, traceback);
   field("generate");
   stack_base_ = kGenerate;

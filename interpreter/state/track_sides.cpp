@@ -14,7 +14,7 @@ void require_track(const GameDef& def) {
 }  // namespace
 
 int track_cell(const GameDef& def, int player, int point) {
-  require_track(def);
+  if (def.board.kind != BoardKind::Track) throw std::invalid_argument("the board is not a track");
   const Board& b = def.board;
   const int fwd = def.players[static_cast<size_t>(player)].forward;
   if (fwd < 0) throw std::invalid_argument(fmt::format("player {} has no forward direction", def.players[static_cast<size_t>(player)].name));
@@ -54,7 +54,7 @@ State state_from_track_sides(const GameDef& def, const TrackSides& sides, int to
     for (int k = 1; k <= n; ++k) {
       const int c = track_cell(def, p, k);
       if (side[static_cast<size_t>(k)] > 0 && s.height(c) > 0)
-        throw std::invalid_argument(fmt::format("both sides have checkers on {}", def.board.cell_names[static_cast<size_t>(c)]));
+        throw std::invalid_argument(fmt::format("both sides have pieces on {}", def.board.cell_names[static_cast<size_t>(c)]));
       for (int i = 0; i < side[static_cast<size_t>(k)]; ++i) s.push_piece(c, code);
     }
     s.set_reserve(def.bar_slot, code, side[0]);

@@ -1,6 +1,6 @@
 // Track sides: a position on a track board as one array of counts per player, each in that
-// player's own numbering: [bar, points 1..n, borne off]. The format GNU Backgammon's tools
-// and our oracle data use; generic over any track game with one kind of piece.
+// player's own numbering: [bar, points 1..n, borne off]. The format external move oracles
+// and agent protocols use; generic over any track game with one kind of piece.
 #pragma once
 #include <vector>
 
@@ -11,7 +11,8 @@ namespace boardlab {
 using TrackSides = std::vector<std::vector<int>>;  // [player][0 .. points + 1]
 
 // A player's point k (1..points) as a cell: the cell from which k steps forward leave the
-// track. Throws std::invalid_argument if the game's board is not a track.
+// track. Throws std::invalid_argument if the board is not a track or the player has no
+// forward direction.
 int track_cell(const GameDef& def, int player, int point);
 
 TrackSides track_sides(const State& s);
