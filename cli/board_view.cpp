@@ -114,17 +114,22 @@ std::string draw_lattice(const State& s, const ViewOptions& v) {
   return out + files + "\n";
 }
 
-// A track board from the side to move's view: its points numbered from its own
-// side, the first half along the bottom (highest on the left), the second along the top,
-// each point's pieces as a glyph and a count; then the bars, the trays and the dice.
-std::string draw_track(const State& s) {
+// A track board seen by the side to move (or, flipped, by the other side): its points
+// numbered from that side, the first half along the bottom (highest on the left), the
+// second along the top, each point's pieces as a glyph and a count; then the bars and trays.
+std::string draw_track(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
-  const int n = b.ncells, half = n / 2, me = s.side();
+  const int n = b.ncells, half = n / 2;
+  const int me = v.flip ? (s.side() + 1) % g.nplayers() : s.side();
   const bool numbered = g.players[static_cast<size_t>(me)].forward >= 0;  // else in cell order
   auto point = [&](int k) {
     const int c = numbered ? track_cell(g, me, k) : k - 1;
-    return s.height(c) ? fmt::format("{}{:<2}", g.glyph_of[s.top(c)], s.height(c)) : std::string(" . ");
+    std::string text = s.height(c) ? fmt::format("{}{:<2}", g.glyph_of[s.top(c)], s.height(c)) : std::string(" . ");
+    if (!is_marked(v, c)) return paint(s, v, c, text);
+    if (v.color) return "\033[7m" + paint(s, v, c, text) + kReset;
+    if (text.back() == ' ') text.back() = '*';  // 10 or more checkers fill the column
+    return text;
   };
   // A bar between the quarters when the halves split evenly.
   auto row = [&](int from, int to, int step, auto cell) {
@@ -138,7 +143,8 @@ std::string draw_track(const State& s) {
   auto label = [](int k) { return fmt::format("{:<3}", k); };
   std::string out = row(half + 1, n, 1, label) + row(half + 1, n, 1, point);
   out += row(half, 1, -1, point) + row(half, 1, -1, label);
-  out += fmt::format("  (points numbered for {}, who moves from {} down to 1)\n", g.players[static_cast<size_t>(me)].name, n);
+  out += fmt::format("  (points numbered for {}, who moves from {} down to 1{})\n", g.players[static_cast<size_t>(me)].name, n,
+                     me == s.side() ? "" : "; flipped: the other side is to move");
   for (int p = 0; p < g.nplayers(); ++p) {
     const int code = g.code(0, p);
     out += fmt::format("  {} {}:", g.players[static_cast<size_t>(p)].name, g.glyph_of[code]);
@@ -166,7 +172,7 @@ std::string draw_board(const State& s, const ViewOptions& view) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s, view)
-                    : b.kind == BoardKind::Track ? draw_track(s)
+                    : b.kind == BoardKind::Track ? draw_track(s, view)
                                                  : draw_grid(s, view);
   if (g.dice.count) {
     auto rolled = s.rolled();

@@ -10,7 +10,7 @@
 namespace boardlab::cli {
 
 struct ViewOptions {
-  bool flip = false;        // a grid or lattice seen from the other side
+  bool flip = false;        // seen from the other side (a track: numbered for the other player)
   bool color = false;       // ANSI colours: pieces by owner, the last move in reverse video
   std::vector<int> marked;  // cells the last move touched: coloured, or marked * without colour
 };

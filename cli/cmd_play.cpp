@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <chrono>
-#include <csignal>
 #include <ctime>
 #include <iostream>
 #include <thread>
@@ -16,6 +15,7 @@
 #include "common.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "line_reader.h"
 #include "rules/game_record.h"
 #include "rules/yaml_tree.h"
 #include "state/position_text.h"
@@ -38,18 +38,6 @@ const char* kHelp =
     "  resign       give up the game\n"
     "  quit         stop (you may save first)\n";
 
-volatile std::sig_atomic_t interrupted = 0;
-void on_interrupt(int) { interrupted = 1; }
-
-// Ctrl-C interrupts the read of a line (no SA_RESTART), so the game can be saved first.
-void catch_interrupts() {
-  struct sigaction sa {};
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = 0;
-  sigaction(SIGINT, &sa, nullptr);
-}
-
 std::string now_iso() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -66,6 +54,41 @@ std::vector<std::pair<std::string, std::string>> option_pairs(const std::vector<
   return out;
 }
 
+// What plays each seat: "human" or an agent spec. The first player is human and the others
+// mcts unless --player NAME=SPEC or --NAME SPEC (the game's own player names, such as
+// --white and --black, left over by CLI11 in `extras`) say otherwise.
+std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::string>& players,
+                                    const std::vector<std::string>& extras) {
+  std::vector<std::string> kind(def.players.size(), "mcts");
+  kind[0] = "human";
+  std::vector<std::string> names;
+  for (const auto& p : def.players) names.push_back(p.name);
+  for (const auto& spec : players) {
+    const size_t eq = spec.find('=');
+    const int p = eq == std::string::npos ? -1 : def.player_index(spec.substr(0, eq));
+    if (p < 0 || eq + 1 >= spec.size())
+      throw UsageError(fmt::format("--player takes NAME=human or NAME=AGENT (see `boardlab agents`) with NAME one of "
+                                   "the players ({}), not '{}'", fmt::join(names, ", "), spec));
+    kind[static_cast<size_t>(p)] = spec.substr(eq + 1);
+  }
+  for (size_t i = 0; i < extras.size(); ++i) {
+    const std::string& a = extras[i];
+    const size_t eq = a.find('=');
+    const std::string name = a.rfind("--", 0) == 0 ? a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2) : "";
+    const int p = def.player_index(name);
+    if (p < 0) {
+      const std::string near = name.empty() ? "" : closest(name, names);
+      throw UsageError(fmt::format("play: unexpected '{}'{} (this game's players are {}: --{} human|AGENT)", a,
+                                   near.empty() ? "" : fmt::format(" (did you mean '--{}'?)", near),
+                                   fmt::join(names, ", "), names[0]));
+    }
+    const std::string spec = eq != std::string::npos ? a.substr(eq + 1) : i + 1 < extras.size() ? extras[++i] : "";
+    if (spec.empty()) throw UsageError(fmt::format("--{} takes human or an agent spec (see `boardlab agents`)", name));
+    kind[static_cast<size_t>(p)] = spec;
+  }
+  return kind;
+}
+
 }  // namespace
 
 Runner add_play(CLI::App& app) {
@@ -74,30 +97,31 @@ Runner add_play(CLI::App& app) {
   auto players = std::make_shared<std::vector<std::string>>();
   auto seed = std::make_shared<uint64_t>(0);
   auto load = std::make_shared<std::string>();
+  auto record_file = std::make_shared<std::string>();
   auto delay = std::make_shared<double>(0);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--player", *players,
-                  "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the others mcts)");
+                  "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the "
+                  "others mcts); or --NAME SPEC with the game's player names: --white human --black random");
+  cmd->allow_extras();  // --white, --black, ...: the players of the game, known once it is loaded
   cmd->add_option("--seed", *seed, "the seed for the dice and the computer (default: from the clock)");
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
   cmd->add_option("--load", *load, "continue the game saved in this record");
+  cmd->add_option("--record", *record_file, "keep the game record in this file, saved after every move");
   cmd->add_option("--delay", *delay, "seconds to wait after each computer move, to watch computers play")
       ->check(CLI::Range(0.0, 60.0));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
-    auto game = open_game(*args);
-    const GameDef& def = game->def();
-    std::vector<std::string> kind(def.players.size(), "mcts");
-    kind[0] = "human";
-    for (const auto& spec : *players) {
-      auto eq = spec.find('=');
-      int p = eq == std::string::npos ? -1 : def.player_index(spec.substr(0, eq));
-      if (p < 0 || eq + 1 >= spec.size())
-        throw UsageError(fmt::format("--player takes NAME=human or NAME=AGENT (see `boardlab agents`) with NAME one of "
-                                     "the players, not '{}'", spec));
-      kind[static_cast<size_t>(p)] = spec.substr(eq + 1);
+    std::unique_ptr<Game> game;
+    try {
+      game = open_game(*args);
+    } catch (const UsageError& e) {
+      if (cmd->remaining().empty()) throw;
+      throw UsageError(fmt::format("{}\n(the game comes first: boardlab play GAME --white SPEC ...)", e.what()));
     }
+    const GameDef& def = game->def();
+    const std::vector<std::string> kind = seat_kinds(def, *players, cmd->remaining());
     const uint64_t game_seed =
         *seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000007;
     Rng rng(game_seed);
@@ -141,10 +165,18 @@ Runner add_play(CLI::App& app) {
     if (!load->empty()) load_record(*load);
     std::vector<Record::Ply> redo;  // undone plies, the last undone at the back
 
-    auto save = [&](const std::string& path) {
+    auto save = [&](const std::string& path, bool quiet = false) {
       record.result = s.outcome().over() ? describe(def, s.outcome()) : "*";
       save_record(path, record);
-      fmt::print("Saved to {} (resume: boardlab play {} --load {}).\n", path, args->game, path);
+      if (!quiet) fmt::print("Saved to {} (resume: boardlab play {} --load {}).\n", path, args->game, path);
+    };
+    const bool someone_human = std::count(kind.begin(), kind.end(), "human") > 0;
+    // At the end of a game, or when a player leaves: saved to --record, or a file asked for.
+    auto offer_save = [&](LineReader& reader) {
+      if (!record_file->empty()) return save(*record_file);
+      if (record.plies.empty() || !someone_human) return;
+      auto file = reader.read("Save the game record? Type a file name, or just Enter: ", false);
+      if (file && !trim(*file).empty()) save(trim(*file));
     };
     ViewOptions view;
     view.color = use_color();
@@ -156,16 +188,23 @@ Runner add_play(CLI::App& app) {
       const bool computer = kind[static_cast<size_t>(s.side())] != "human";
       view.marked = touched_cells(m);
       game->apply(s, m);
+      if (!record_file->empty()) save(*record_file, true);
       if (*delay > 0 && computer) std::this_thread::sleep_for(std::chrono::duration<double>(*delay));
     };
 
     MoveList moves;
     fmt::print("{}: {}\nType 'help' for commands.\n\n", def.title, def.description);
     bool show = true;
-    catch_interrupts();
+    LineReader reader(LineReader::default_history_file());
     // Whatever goes wrong, the game in progress is not lost: save it, or say how to resume.
     try {
       for (;;) {
+        // Checked here too: Ctrl-C while computers play, with nobody typing.
+        if (reader.interrupted()) {
+          fmt::print("\nInterrupted. ");
+          save(def.name + "-interrupted.txt");
+          return kExitOk;
+        }
         if (s.awaiting_roll() && !s.outcome().over()) {
           const bool opening = s.opening_roll();
           game->roll(s, rng);
@@ -179,6 +218,7 @@ Runner add_play(CLI::App& app) {
         }
         if (moves.empty()) {
           fmt::print("Game over: {}.\n", describe(def, s.outcome()));
+          offer_save(reader);
           return kExitOk;
         }
         const std::string& me = def.players[static_cast<size_t>(s.side())].name;
@@ -190,19 +230,15 @@ Runner add_play(CLI::App& app) {
           show = true;
           continue;
         }
-        fmt::print("{} to move> ", me);
         std::fflush(stdout);
+        auto input = reader.read(me + " to move> ");
         std::string line;
-        if (!std::getline(std::cin, line)) {
-          if (interrupted) {
-            const std::string path = def.name + "-interrupted.txt";
-            fmt::print("\nInterrupted. ");
-            save(path);
-            return kExitOk;
-          }
+        if (!input) {
+          if (reader.interrupted()) continue;  // saved at the top of the loop
           line = "quit";
+        } else {
+          line = trim(*input);
         }
-        line = trim(line);
         const size_t sp = line.find(' ');
         const std::string word = line.substr(0, sp), arg = sp == std::string::npos ? "" : trim(line.substr(sp + 1));
         if (line.empty()) continue;
@@ -278,15 +314,11 @@ Runner add_play(CLI::App& app) {
           const int winner = (s.side() + 1) % def.nplayers();
           s.set_outcome({Outcome::Kind::Win, Outcome::Reason::Resign, static_cast<int8_t>(winner)});
           fmt::print("Game over: {}.\n", describe(def, s.outcome()));
+          offer_save(reader);
           return kExitOk;
         } else if (line == "quit") {
           fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
-          if (!record.plies.empty()) {
-            fmt::print("Save the game record first? Type a file name, or just Enter: ");
-            std::fflush(stdout);
-            std::string file;
-            if (std::getline(std::cin, file) && !trim(file).empty()) save(trim(file));
-          }
+          offer_save(reader);
           return kExitOk;
         } else {
           int index = -1;

@@ -7,7 +7,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev libfmt-dev catch2
-          libcli11-dev nlohmann-json3-dev libbenchmark-dev)
+          libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev)
 # The tests also ask GNU Backgammon for legal moves (tests/gnubg/) and drive a terminal (tmux).
 [ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux)
 missing=()

@@ -149,6 +149,15 @@ sed 's/^\[Definition .*/[Definition "0000000000000000"]/' "$rec/game.txt" >"$rec
 run 0 "replay under a changed definition" -- replay "$rec/old.txt" && has "$out" "made under a different definition" "definition changed"
 INPUT=$'resign\n'
 run 0 "resign" -- play dipole && has "$out" "black wins (resignation)" "resign"
+INPUT=$'e1-f2\n'
+run 0 "--record keeps the record after every move" -- play dipole --seed 3 --black random --record "$rec/auto.txt" && {
+  has "$rec/auto.txt" "1. white e1-f2/1" "record file"
+  has "$rec/auto.txt" "2. black " "record file, the reply"
+  has "$out" "Saved to $rec/auto.txt" "record saved on quit"
+}
+INPUT=$'a1-a2\n'"$rec"$'/end.txt\n'
+run 0 "the end of a game offers to save" -- play death-stacks --position "red a1=r a2=b" &&
+  has "$rec/end.txt" '[Result "red wins' "saved at the end"
 run 2 "replay a missing file" -- replay "$rec/none.txt" && has "$err" "cannot read" "replay missing"
 # Ctrl-C while waiting for a move: the game is saved, and resumes. (The feeder opens the
 # FIFO read-write, which never blocks, so nothing hangs if boardlab fails to start.)
@@ -162,6 +171,9 @@ has "$rec/ctrlc.out" "Interrupted. Saved to dipole-interrupted.txt" "ctrl-c save
 has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
 rm -rf "$rec"
 
+INPUT=$'flip\nquit\n'
+run 0 "a track flipped" -- play hypergammon --seed 5 --black random && has "$out" "flipped: the other side is to move" "track flip"
+
 # The board: the last move marked, flipped on request, no colour codes into a pipe.
 INPUT=$'e1-f2\nflip\nstack d8\nstack zz\nquit\n\n'
 run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
@@ -172,27 +184,83 @@ run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
   if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 }
 
-# A real terminal (tmux): the board, a move, colours on, and quit.
+# A real terminal (tmux): line editing and history (libedit), colours, a short game of
+# every bundled game played to the end by two people at one keyboard, and Ctrl-C.
 if command -v tmux >/dev/null; then
-  sock="boardlab-test-$$"
-  tmux -L "$sock" new-session -d -x 120 -y 50 "$bin_abs play dipole --seed 3 --player black=random; sleep 5"
-  # Waits (up to 20 s, for slow machines and the sanitized build) until the pane shows $1.
+  tdir=$(mktemp -d)
+  export BOARDLAB_HISTORY="$tdir/history"
+  # Starts boardlab ARGS... in a fresh tmux pane (after a moment, so nothing is missed).
+  # A new server each time: one still closing may refuse a new session.
+  tmux_runs=0 sock="boardlab-test-$$-0"
+  tmux_start() {
+    tmux -L "$sock" kill-server 2>/dev/null
+    tmux_runs=$((tmux_runs + 1))
+    sock="boardlab-test-$$-$tmux_runs"
+    tmux -L "$sock" new-session -d -x 150 -y 50 "sleep 0.3; cd $tdir && BOARDLAB_HISTORY=$BOARDLAB_HISTORY $bin_abs $*; sleep 30"
+    tmux -L "$sock" set-option -g history-limit 100000
+  }
+  # The whole pane, its scrollback included, with colour codes (-e).
+  pane() { tmux -L "$sock" capture-pane -p -e -S - 2>/dev/null; }
+  # Waits (up to 20 s, for slow machines and the sanitized build) until the pane shows
+  # TEXT at least N times (default once).
   pane_shows() {
-    for _ in $(seq 1 40); do
-      tmux -L "$sock" capture-pane -p -e >"$out" 2>/dev/null
-      grep -qF -- "$1" "$out" && return 0
-      sleep 0.5
+    for _ in $(seq 1 80); do
+      pane >"$out"
+      [ "$(grep -oF -- "$1" "$out" | wc -l)" -ge "${2:-1}" ] && return 0
+      sleep 0.25
     done
     return 1
   }
+
+  # Line editing: a typo fixed with the cursor keys (Up brings the line back, C-a goes to
+  # its start, C-t swaps two characters), then the move typed without separators.
+  tmux_start play dipole --seed 3 --black random
   pane_shows "white to move>"
+  tmux -L "$sock" send-keys "mvoes" Enter
+  pane_shows "'mvoes' is not a legal move"
+  tmux -L "$sock" send-keys Up C-a Right Right C-t Enter
+  pane_shows "19. e1-off/12" || { echo "FAIL: tmux: the edited line did not list the moves"; fail=$((fail + 1)); }
   tmux -L "$sock" send-keys "e1f2" Enter
   pane_shows "black plays"
-  tmux -L "$sock" send-keys "quit" Enter Enter
-  sleep 1
-  tmux -L "$sock" kill-server 2>/dev/null
   has "$out" "white plays e1-f2/1" "tmux move"
   if grep -q $'\033\\[7m' "$out"; then pass=$((pass + 1)); else echo "FAIL: tmux: no colour on a terminal"; fail=$((fail + 1)); fi
+  tmux -L "$sock" send-keys C-c
+  pane_shows "Interrupted. Saved to dipole-interrupted.txt" && pass=$((pass + 1)) || echo "FAIL: tmux: Ctrl-C did not save"
+  has "$tdir/dipole-interrupted.txt" "1. white e1-f2/1" "tmux ctrl-c record"
+  has "$BOARDLAB_HISTORY" "moves" "history kept in a file"
+
+  # A short game of each bundled game, to the end: the first move typed in notation, then
+  # the first listed move ('1', later recalled with Up) until the game is over.
+  tmux_game() {  # FIRST-MOVE EXPECTED-RESULT boardlab-args...
+    local first=$1 result=$2
+    shift 2
+    tmux_start play "$@"
+    pane_shows "to move>"
+    local n=1
+    tmux -L "$sock" send-keys "$first" Enter
+    for i in $(seq 1 100); do
+      # Waits for the next prompt, or the end of the game.
+      for _ in $(seq 1 80); do
+        pane >"$out" || break 2
+        grep -qF "Game over" "$out" && break 2
+        [ "$(grep -oF "to move>" "$out" | wc -l)" -gt "$n" ] && break
+        sleep 0.25
+      done
+      n=$(grep -oF "to move>" "$out" | wc -l)
+      if [ "$i" -eq 1 ]; then tmux -L "$sock" send-keys 1 Enter; else tmux -L "$sock" send-keys Up Enter; fi
+    done
+    pane_shows "Game over: $result" && pass=$((pass + 1)) || { echo "FAIL: tmux game $*: no 'Game over: $result'"; tail -5 "$out"; fail=$((fail + 1)); }
+    tmux -L "$sock" send-keys "$tdir/$1.txt" Enter  # the offer to save the record
+    pane_shows "Saved to $tdir/$1.txt" && has "$tdir/$1.txt" "[Result \"$result" "tmux game record $1"
+  }
+  tmux_game "e1f2" "white wins" dipole --white human --black human --position "'white e1=www e3=b g5=b'"
+  tmux_game "a1a2" "black wins" death-stacks --red human --black human --position "'red a1=r a3=b b1=b'"
+  tmux_game "c3 e5" "white wins" double-draughts --white human --black human --position "'white c3=w d4=b h8=b a1=w'"
+  tmux_game "a1c3" "black wins" dablot --white human --black human --position "'white a1=S b2=s k13=s'"
+  tmux_game "1" "white wins" hypergammon --white human --black human --seed 4
+  tmux -L "$sock" kill-server 2>/dev/null
+  rm -rf "$tdir"
+  unset BOARDLAB_HISTORY
 else
   echo "FAIL: tmux is not installed (cli/run.sh test installs it)"; fail=$((fail + 1))
 fi
