@@ -19,5 +19,8 @@ Runner add_agents(CLI::App& app);
 Runner add_match(CLI::App& app);
 Runner add_agent(CLI::App& app);
 Runner add_replay(CLI::App& app);
+Runner add_simulate(CLI::App& app);
+Runner add_merge(CLI::App& app);
+Runner add_compare(CLI::App& app);
 
 }  // namespace boardlab::cli

@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
   CLI::App app{"boardlab: a data-driven board-game interpreter"};
   app.require_subcommand(1);
   std::map<std::string, Runner> runners;
-  for (auto add : {add_list, add_check, add_moves, add_perft, add_bench, add_play, add_playouts, add_agents, add_match, add_agent, add_replay}) {
+  for (auto add : {add_list, add_check, add_moves, add_perft, add_bench, add_play, add_playouts, add_agents, add_match, add_agent, add_replay, add_simulate, add_merge,
+                   add_compare}) {
     Runner r = add(app);
     runners[app.get_subcommands({}).back()->get_name()] = r;
   }

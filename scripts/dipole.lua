@@ -10,6 +10,8 @@ local ray, OFF = board.ray, board.OFF
 local height, owner, side = state.height, state.owner, state.side
 local nmine, mine = state.nmine, state.mine
 local stack, capture, off = moves.stack, moves.capture, moves.off
+-- Flags: 1 (progress) and the event simulate counts.
+local CAPTURE, BEAR_OFF = 1 + game.event("capture"), 1 + game.event("bear_off")
 local OFF_SLOT = game.reserve("off")
 
 local MIRROR = { n = "s", s = "n", ne = "se", se = "ne", nw = "sw", sw = "nw", e = "e", w = "w" }
@@ -74,12 +76,12 @@ function generate()
       if who == -1 or who == me then
         if band(e, 1) ~= 0 then stack(from, to, n) end -- a basic move, or a merge
       elseif height(to) <= n then
-        capture(from, to, n, 1) -- the enemy stack leaves play
+        capture(from, to, n, CAPTURE) -- the enemy stack leaves play
       end
     end
     -- One bear-off per (square, n), whatever edge it leaves by: every longer n leaves too,
     -- since the forward diagonals have no parity rule.
-    for n = first_off[from + 1], h do off(from, n, OFF_SLOT, 1) end
+    for n = first_off[from + 1], h do off(from, n, OFF_SLOT, BEAR_OFF) end
   end
 end
 

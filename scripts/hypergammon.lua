@@ -211,9 +211,14 @@ local function load_position(me)
   full_key()
 end
 
+local HIT = game.event("hit")  -- the event simulate counts
 local function write(t, me)
   local to_cell, code = cell_of[me], CODE[me]
-  moves.begin(0)
+  local flags = 0
+  for i = 1, t.n do
+    if t[4 * i - 1] then flags = HIT end
+  end
+  moves.begin(flags)
   for i = 1, t.n do
     local from, to, hit = t[4 * i - 3], t[4 * i - 2], t[4 * i - 1]
     if hit then moves.to_reserve(to_cell[to], 1, BAR) end

@@ -76,6 +76,9 @@ const Schema& definition_schema() {
         {"doc", string(), false, "what it means, shown after 'wins' or 'draw'"},
         {"score", integer("", true), false, "what the game is worth; default 1"},
     });
+    auto event = structure({
+        {"doc", string(), false, "what it counts, shown in simulate's report"},
+    });
     auto limits = structure({
         {"ticks", integer(), false, "loop steps a script may take in one call; default 50000000"},
         {"memory_mb", integer(), false, "memory the script may hold, in MiB; default 256"},
@@ -96,6 +99,8 @@ const Schema& definition_schema() {
         {"repetition", repetition, false, "the repetition draw"},
         {"dice", dice, false, "dice rolled by the runtime before every move"},
         {"results", dict(result), false, "named results the script's result hook may give as detail"},
+        {"events", dict(event), false,
+         "named events a move may carry (moves.begin(game.event('capture'))), counted by simulate; at most 7"},
         {"options", dict(option), false, "settings a variant or the command line may change"},
         {"limits", limits, false, "what a script may spend"},
     });

@@ -132,6 +132,7 @@ class Builder {
     if (ok({"reserves", "board"})) reserves(g);
     if (ok({"dice", "players"})) dice(g);
     if (ok({"results", "options"})) results(g);
+    if (ok({"events"})) events(g);
     if (ok({"setup", "board", "pieces", "players"})) setup(g);
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
@@ -451,6 +452,18 @@ class Builder {
       g.results.push_back(rd);
     }
     if (g.results.size() > 250) diags_.error(r->pos, "at most 250 named results");
+  }
+
+  void events(GameDef& g) {
+    const YNode* e = root_.get("events");
+    if (!e) return;
+    for (const auto& [name, v] : e->fields) {
+      EventDef ed{name, name};
+      if (const YNode* doc = v->get("doc")) ed.doc = doc->scalar;
+      g.events.push_back(ed);
+    }
+    if (g.events.size() > static_cast<size_t>(kMaxEvents))
+      diags_.error(e->pos, fmt::format("at most {} named events (a move's flags have room for no more)", kMaxEvents));
   }
 
   void setup(GameDef& g) {

@@ -51,6 +51,12 @@ struct ResultDef {
   int score = 1;
 };
 
+// A named event a move may carry in its flags (bit 1 << (index + 1)), counted by simulate.
+struct EventDef {
+  std::string name, doc;
+};
+constexpr int kMaxEvents = 7;  // Move::flags bits 1-7 (bit 0 is progress)
+
 struct SetupEntry {
   int cell;
   std::vector<uint8_t> stack;  // piece codes, bottom to top
@@ -88,6 +94,7 @@ struct GameDef {
   std::vector<OptionDef> options;
   DiceDef dice;
   std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
+  std::vector<EventDef> events;    // event e is Move::flags bit 1 << (e + 1)
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
 
   int32_t tick_limit = 50'000'000;   // loop steps a script may take in one hook call

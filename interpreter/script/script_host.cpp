@@ -95,6 +95,10 @@ void push_info(lua_State* L, const GameDef& g) {
   for (const auto& r : g.results) results.push_back(r.name);
   push_strings(L, results);
   lua_setfield(L, -2, "results");
+  std::vector<std::string> events;
+  for (const auto& e : g.events) events.push_back(e.name);
+  push_strings(L, events);
+  lua_setfield(L, -2, "events");
   push_strings(L, {std::begin(kHooks), std::end(kHooks)});
   lua_setfield(L, -2, "hooks");
   lua_newtable(L);

@@ -9,6 +9,8 @@
 --     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
 --     progress = function(code) -> does a slide of this piece count as progress (flag 1),
 --                                   (optional: no slide is progress)
+--     capture_flags = 0,     -- flags a jump carries besides 1 (a game's event: game.event("capture"))
+--     promotion_flags = 0,   -- flags a promoting move carries (game.event("promotion"))
 --     compulsory = true,     -- if any jump exists, the move must be a jump
 --     may_stop = false,      -- a chain may end although another jump is possible
 --   }
@@ -42,7 +44,7 @@ return function(api)
     local key = from .. ":" .. path[depth] .. ":" .. table.concat(sorted, ",")
     if seen[key] then return end
     seen[key] = true
-    moves.begin(1)
+    moves.begin(1 + (p.capture_flags or 0) + (promoted and (p.promotion_flags or 0) or 0))
     -- A king may jump round and land where it started: then the piece does not move, and a
     -- mark names the start.
     if path[depth] == from then moves.mark(from) else moves.move(from, path[depth], 1) end
@@ -97,7 +99,7 @@ return function(api)
         if t >= 0 and playable(t) and height(t) == 0 then
           local promoted = p.promotion and p.promotion(code, t)
           if promoted then
-            moves.begin(flag)
+            moves.begin(flag + (p.promotion_flags or 0))
             moves.move(c, t, 1)
             moves.set_top(t, promoted)
             moves.commit()

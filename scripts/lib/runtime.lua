@@ -317,6 +317,17 @@ local player_id, kind_id, slot_id = {}, {}, {}
 for i, p in ipairs(info.players) do player_id[p] = i - 1 end
 for i, k in ipairs(info.kinds) do kind_id[k] = i - 1 end
 for i, r in ipairs(info.reserves) do slot_id[r] = i - 1 end
+-- The flag bit of a declared event, to pass to moves.begin and the move writers.
+local event_flag = {}
+for i, e in ipairs(info.events) do event_flag[e] = lshift(1, i) end
+function game.event(name)
+  local f = event_flag[name]
+  if f == nil then
+    error("game.event: no event named '" .. tostring(name) .. "' (the definition's events: " ..
+          (#info.events > 0 and table.concat(info.events, ", ") or "none") .. ")", 2)
+  end
+  return f
+end
 function game.player(name) return player_id[name] end
 function game.player_name(p) return info.players[p + 1] end
 function game.forward(p) return info.forward[p + 1] end

@@ -1,0 +1,91 @@
+// JSON for the lab's games, runs and summaries.
+#include "lab_json.h"
+
+namespace boardlab::cli {
+
+using nlohmann::json;
+
+namespace {
+json rate_json(const lab::Rate& r) {
+  const auto ci = r.interval95();
+  return {{"count", r.hits}, {"games", r.n}, {"rate", r.value()}, {"ci95", {ci.low, ci.high}}};
+}
+json spread_json(const lab::Spread& s) {
+  return {{"mean", s.mean}, {"ci95", {s.mean95.low, s.mean95.high}}, {"sd", s.sd}, {"min", s.min},
+          {"q1", s.q1}, {"median", s.median}, {"q3", s.q3}, {"max", s.max}, {"n", s.n}};
+}
+}  // namespace
+
+json to_json(const lab::GameStats& g, const GameDef& def) {
+  json events = json::object();
+  for (size_t e = 0; e < g.events.size() && e < def.events.size(); ++e) events[def.events[e].name] = g.events[e];
+  return {{"index", g.index},
+          {"seed", g.seed},
+          {"first_agent_seat", g.first_seat},
+          {"winner", g.winner >= 0 ? json(def.players[static_cast<size_t>(g.winner)].name) : json(nullptr)},
+          {"capped", g.capped},
+          {"result", g.result},
+          {"plies", g.plies},
+          {"branching", g.branching},
+          {"events", events},
+          {"seconds", g.seconds}};
+}
+
+lab::GameStats game_from_json(const json& j, const GameDef& def) {
+  lab::GameStats g;
+  g.index = j.at("index").get<long>();
+  g.seed = j.at("seed").get<uint64_t>();
+  g.first_seat = j.at("first_agent_seat").get<int>();
+  g.winner = j.at("winner").is_null() ? -1 : def.player_index(j.at("winner").get<std::string>());
+  g.capped = j.at("capped").get<bool>();
+  g.result = j.at("result").get<std::string>();
+  g.plies = j.at("plies").get<int>();
+  g.branching = j.at("branching").get<std::vector<int>>();
+  for (const auto& e : def.events) g.events.push_back(j.at("events").value(e.name, 0L));
+  g.seconds = j.at("seconds").get<double>();
+  return g;
+}
+
+json to_json(const RunInfo& r) {
+  return {{"game", r.game},       {"options", r.options},     {"definition_hash", r.definition_hash},
+          {"agents", r.agents},   {"seed", r.seed},           {"games", r.games},
+          {"max_plies", r.max_plies}, {"shards", r.shards}, {"shard_count", r.shard_count}};
+}
+
+RunInfo run_from_json(const json& j) {
+  RunInfo r;
+  r.game = j.at("game").get<std::string>();
+  r.options = j.at("options").get<std::vector<std::string>>();
+  r.definition_hash = j.at("definition_hash").get<std::string>();
+  r.agents = j.at("agents").get<std::vector<std::string>>();
+  r.seed = j.at("seed").get<uint64_t>();
+  r.games = j.at("games").get<long>();
+  r.max_plies = j.at("max_plies").get<int>();
+  r.shards = j.at("shards").get<std::vector<int>>();
+  r.shard_count = j.at("shard_count").get<int>();
+  return r;
+}
+
+json to_json(const lab::Summary& s, const GameDef& def) {
+  json seats = json::array();
+  for (size_t p = 0; p < s.seat_wins.size(); ++p) {
+    json w = rate_json(s.seat_wins[p]);
+    w["player"] = def.players[p].name;
+    seats.push_back(w);
+  }
+  json events = json::object();
+  for (size_t e = 0; e < s.events.size(); ++e) events[s.event_names[e]] = spread_json(s.events[e]);
+  return {{"games", s.games},
+          {"wins_by_seat", seats},
+          {"draws", rate_json(s.draws)},
+          {"capped", rate_json(s.capped)},
+          {"first_agent_wins", rate_json(s.first_agent_wins)},
+          {"length", spread_json(s.length)},
+          {"branching", spread_json(s.branching)},
+          {"events_per_game", events},
+          {"seconds_per_game", spread_json(s.seconds)},
+          {"results", s.results},
+          {"branching_by_ply", s.branching_by_ply}};
+}
+
+}  // namespace boardlab::cli

@@ -1,0 +1,31 @@
+// The rule-tweak lab's files: one JSON line per game (games.jsonl), read back by `merge`,
+// and the summary (summary.json) with what was run.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "lab/summary.h"
+
+namespace boardlab::cli {
+
+// What a run was: enough to tell whether shards belong together and to reopen the game.
+struct RunInfo {
+  std::string game;
+  std::vector<std::string> options;  // key=value
+  std::string definition_hash;
+  std::vector<std::string> agents;  // the two specs
+  uint64_t seed = 1;
+  long games = 0;  // in the whole run, all shards together
+  int max_plies = 0;
+  std::vector<int> shards;  // the shards these results hold
+  int shard_count = 1;
+};
+
+nlohmann::json to_json(const lab::GameStats& g, const GameDef& def);
+lab::GameStats game_from_json(const nlohmann::json& j, const GameDef& def);
+nlohmann::json to_json(const RunInfo& r);
+RunInfo run_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const lab::Summary& s, const GameDef& def);
+
+}  // namespace boardlab::cli

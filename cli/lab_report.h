@@ -1,0 +1,19 @@
+// The rule-tweak lab's reports for people: a summary for the terminal and a self-contained
+// HTML page (inline SVG plots, no scripts or network) that opens in any browser.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lab/summary.h"
+#include "lab_json.h"
+
+namespace boardlab::cli {
+
+std::string summary_text(const lab::Summary& s, const GameDef& def, const RunInfo& run);
+std::string html_report(const lab::Summary& s, const std::vector<lab::GameStats>& games, const GameDef& def,
+                        const RunInfo& run);
+
+// "0.545 (0.476-0.612)"
+std::string rate_text(const lab::Rate& r);
+
+}  // namespace boardlab::cli

@@ -1,0 +1,22 @@
+// A progress bar on stderr for long runs: drawn only on a terminal, so that logs and pipes
+// stay clean.
+#pragma once
+#include <chrono>
+#include <string>
+
+namespace boardlab::cli {
+
+class ProgressBar {
+ public:
+  explicit ProgressBar(std::string what);
+  ~ProgressBar();  // ends the line it drew on
+  void update(long done, long total);
+
+ private:
+  std::string what_;
+  bool tty_;
+  bool drawn_ = false;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+}  // namespace boardlab::cli

@@ -1,0 +1,49 @@
+// Self-play for the rule-tweak lab: N games between two agents, seats alternating, on as
+// many threads as asked. Game i is seeded from (seed, i) alone and gets fresh agents, so
+// its result does not depend on the thread count or on which shard plays it.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+
+namespace boardlab::lab {
+
+struct SimulationConfig {
+  GameDefPtr def;
+  AgentSpec first, second;  // game i seats `first` as player i % 2
+  long games = 100;
+  uint64_t seed = 1;
+  int max_plies = 1000;  // a game still going then is stopped (and counted as capped)
+  int threads = 1;
+  long begin = 0;             // the games played are begin <= i < games ...
+  int shard = 0, shards = 1;  // ... with i % shards == shard
+};
+
+// One game's facts, all but `seconds` reproducible from its seed.
+struct GameStats {
+  long index = 0;
+  uint64_t seed = 0;
+  int first_seat = 0;   // the seat the first agent played
+  int winner = -1;      // a seat, or -1
+  bool capped = false;  // stopped at max_plies
+  std::string result;   // as describe() says it: "white wins (gammon)", "draw (repetition)"
+  int plies = 0;
+  std::vector<int> branching;  // the number of legal moves at each ply where there was a choice to make
+  std::vector<long> events;    // per event of the definition: moves that carried it
+  double seconds = 0;
+};
+
+uint64_t game_seed(uint64_t seed, long index);
+
+// Plays one game.
+GameStats play_one(Game& game, const SimulationConfig& config, long index);
+
+// Plays this shard's games; `progress(done, total)` is called from one thread at a time.
+// Results are ordered by index.
+std::vector<GameStats> simulate(const SimulationConfig& config,
+                                const std::function<void(long, long)>& progress = {});
+
+}  // namespace boardlab::lab

@@ -1,0 +1,63 @@
+// Summaries of self-play games, and the differences between two of them.
+#include "lab/summary.h"
+
+namespace boardlab::lab {
+
+Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
+  Summary s;
+  s.games = static_cast<long>(games.size());
+  s.seat_wins.assign(def.players.size(), Rate{0, s.games});
+  s.draws = s.capped = s.first_agent_wins = Rate{0, s.games};
+  for (const auto& e : def.events) s.event_names.push_back(e.name);
+  std::vector<double> length, branching, seconds;
+  std::vector<std::vector<double>> events(def.events.size());
+  std::vector<double> ply_sum;
+  std::vector<long> ply_count;
+  for (const GameStats& g : games) {
+    if (g.winner >= 0 && static_cast<size_t>(g.winner) < s.seat_wins.size()) ++s.seat_wins[static_cast<size_t>(g.winner)].hits;
+    if (g.winner < 0) ++s.draws.hits;
+    if (g.capped) ++s.capped.hits;
+    if (g.winner >= 0 && g.winner == g.first_seat) ++s.first_agent_wins.hits;
+    length.push_back(g.plies);
+    double sum = 0;
+    for (size_t i = 0; i < g.branching.size(); ++i) {
+      sum += g.branching[i];
+      if (ply_sum.size() <= i) ply_sum.resize(i + 1), ply_count.resize(i + 1);
+      ply_sum[i] += g.branching[i];
+      ++ply_count[i];
+    }
+    if (!g.branching.empty()) branching.push_back(sum / static_cast<double>(g.branching.size()));
+    for (size_t e = 0; e < events.size() && e < g.events.size(); ++e) events[e].push_back(static_cast<double>(g.events[e]));
+    seconds.push_back(g.seconds);
+    ++s.results[g.result];
+  }
+  s.length = spread_of(length);
+  s.branching = spread_of(branching);
+  for (auto& e : events) s.events.push_back(spread_of(e));
+  s.seconds = spread_of(seconds);
+  for (size_t i = 0; i < ply_sum.size(); ++i) s.branching_by_ply.push_back(ply_sum[i] / static_cast<double>(ply_count[i]));
+  return s;
+}
+
+std::vector<Compared> compare_summaries(const Summary& a, const Summary& b) {
+  std::vector<Compared> out;
+  auto rate = [&](const std::string& name, const Rate& x, const Rate& y) {
+    out.push_back({name, x.value(), y.value(), rate_difference(x, y)});
+  };
+  auto mean = [&](const std::string& name, const Spread& x, const Spread& y) {
+    out.push_back({name, x.mean, y.mean, mean_difference(x, y)});
+  };
+  for (size_t p = 0; p < a.seat_wins.size() && p < b.seat_wins.size(); ++p)
+    rate(p == 0 ? "first player wins" : "seat " + std::to_string(p + 1) + " wins", a.seat_wins[p], b.seat_wins[p]);
+  rate("draws", a.draws, b.draws);
+  rate("stopped at the cap", a.capped, b.capped);
+  mean("length (plies)", a.length, b.length);
+  mean("branching", a.branching, b.branching);
+  for (size_t e = 0; e < a.events.size(); ++e)
+    for (size_t f = 0; f < b.events.size(); ++f)
+      if (a.event_names[e] == b.event_names[f]) mean(a.event_names[e] + " per game", a.events[e], b.events[f]);
+  mean("seconds per game", a.seconds, b.seconds);
+  return out;
+}
+
+}  // namespace boardlab::lab

@@ -1,0 +1,40 @@
+// What a set of self-play games says about a rule set: wins per seat (the first player's
+// advantage), draws, games stopped at the cap, length, branching, the game's events and
+// time, each rate with its 95% interval. Built from GameStats alone, so shards merged
+// give the same summary as one run.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lab/simulation.h"
+#include "lab/statistics.h"
+
+namespace boardlab::lab {
+
+struct Summary {
+  long games = 0;
+  std::vector<Rate> seat_wins;  // per seat
+  Rate draws, capped;           // capped games count as draws too
+  Rate first_agent_wins;        // the first agent's wins, whatever its seat
+  Spread length;                // plies
+  Spread branching;             // per game: its mean number of legal moves where there was a choice
+  std::vector<std::string> event_names;
+  std::vector<Spread> events;  // per game: moves carrying each event
+  Spread seconds;
+  std::map<std::string, long> results;  // how games ended, by describe()'s text
+  std::vector<double> branching_by_ply;  // the mean over games still choosing at that ply
+};
+
+Summary summarize(const std::vector<GameStats>& games, const GameDef& def);
+
+// The statistics a comparison reports, by name, for both summaries: rates as rates,
+// spreads by their means.
+struct Compared {
+  std::string name;
+  double a = 0, b = 0;
+  Difference difference;
+};
+std::vector<Compared> compare_summaries(const Summary& a, const Summary& b);
+
+}  // namespace boardlab::lab
