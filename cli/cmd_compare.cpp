@@ -1,6 +1,6 @@
 // `boardlab compare`: two rule sets (two definitions, or one and --variant tweaks) played
 // with the same agents and seeds, in batches, until a sequential test settles whether the
-// first player's win rate differs, or the game budget runs out; then the difference in
+// first mover's win rate differs, or the game budget runs out; then the difference in
 // every statistic with its 95% interval.
 #include <fmt/format.h>
 
@@ -55,7 +55,7 @@ Runner add_compare(CLI::App& app) {
   cmd->add_option("--max-plies", c->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, 100000000));
   cmd->add_option("--threads", c->threads, "threads to play on (default: every core)")->check(CLI::Range(0, 256));
-  cmd->add_option("--delta", c->test.delta, "the difference in the first player's win rate worth finding (default 0.05)")
+  cmd->add_option("--delta", c->test.delta, "the difference in the first mover's win rate worth finding (default 0.05)")
       ->check(CLI::Range(0.001, 1.0));
   cmd->add_option("--alpha", c->test.alpha, "the chance of finding a difference that is not there (default 0.05)")
       ->check(CLI::Range(0.0001, 0.5));
@@ -87,7 +87,7 @@ Runner add_compare(CLI::App& app) {
       done = ca.games;
       ++looks;
       const auto sa = lab::summarize(games_a, ga->def()), sb = lab::summarize(games_b, gb->def());
-      st = lab::sequential_test(sa.seat_wins[0], sb.seat_wins[0], c->test);
+      st = lab::sequential_test(sa.starter_wins, sb.starter_wins, c->test);
       if (st.verdict != lab::Verdict::Continue && !c->no_stop) break;
     }
     const auto sa = lab::summarize(games_a, ga->def()), sb = lab::summarize(games_b, gb->def());
@@ -103,14 +103,14 @@ Runner add_compare(CLI::App& app) {
                  r.difference.interval95.low, r.difference.interval95.high,
                  r.difference.interval95.low > 0 || r.difference.interval95.high < 0 ? "  *" : "");
     fmt::print("(* the interval leaves out 0)\n\n");
-    const std::string how = fmt::format("sequential probability ratio test on the first player's win rate, delta {}, "
+    const std::string how = fmt::format("sequential probability ratio test on the first mover's win rate, delta {}, "
                                         "alpha {}, beta {}; log-likelihood ratio {:.2f}, bounds {:.2f} and {:.2f}",
                                         c->test.delta, c->test.alpha, c->test.beta, st.llr, st.lower, st.upper);
     const long n = static_cast<long>(games_a.size());
     if (st.verdict == lab::Verdict::Differs)
-      fmt::print("Settled after {} games each ({} looks): the first player's win rate differs ({}).\n", n, looks, how);
+      fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs ({}).\n", n, looks, how);
     else if (st.verdict == lab::Verdict::Same)
-      fmt::print("Settled after {} games each ({} looks): the first player's win rate differs by less than {} ({}).\n", n,
+      fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs by less than {} ({}).\n", n,
                  looks, c->test.delta, how);
     else
       fmt::print("Not settled after {} games each, the most allowed (--games): {}.\n", n, how);

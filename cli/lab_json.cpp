@@ -22,6 +22,7 @@ json to_json(const lab::GameStats& g, const GameDef& def) {
   return {{"index", g.index},
           {"seed", g.seed},
           {"first_agent_seat", g.first_seat},
+          {"starter", g.starter >= 0 ? json(def.players[static_cast<size_t>(g.starter)].name) : json(nullptr)},
           {"winner", g.winner >= 0 ? json(def.players[static_cast<size_t>(g.winner)].name) : json(nullptr)},
           {"capped", g.capped},
           {"result", g.result},
@@ -36,6 +37,7 @@ lab::GameStats game_from_json(const json& j, const GameDef& def) {
   g.index = j.at("index").get<long>();
   g.seed = j.at("seed").get<uint64_t>();
   g.first_seat = j.at("first_agent_seat").get<int>();
+  g.starter = j.at("starter").is_null() ? -1 : def.player_index(j.at("starter").get<std::string>());
   g.winner = j.at("winner").is_null() ? -1 : def.player_index(j.at("winner").get<std::string>());
   g.capped = j.at("capped").get<bool>();
   g.result = j.at("result").get<std::string>();
@@ -77,6 +79,7 @@ json to_json(const lab::Summary& s, const GameDef& def) {
   for (size_t e = 0; e < s.events.size(); ++e) events[s.event_names[e]] = spread_json(s.events[e]);
   return {{"games", s.games},
           {"wins_by_seat", seats},
+          {"first_mover_wins", rate_json(s.starter_wins)},
           {"draws", rate_json(s.draws)},
           {"capped", rate_json(s.capped)},
           {"first_agent_wins", rate_json(s.first_agent_wins)},

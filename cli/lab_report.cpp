@@ -36,6 +36,7 @@ struct Plot {
   std::vector<std::string> names;
   bool bars = false;
   double ymin = 0, ymax = -1;  // ymax < ymin: from the data
+  double bar_width = 1;        // in x units
 };
 
 std::string svg(const Plot& p) {
@@ -49,7 +50,7 @@ std::string svg(const Plot& p) {
       if (auto_y) y1 = std::max(y1, y);
     }
   if (x0 > x1) x0 = 0, x1 = 1;
-  if (p.bars) x1 += 1;
+  if (p.bars) x1 += p.bar_width;
   if (x1 == x0) x1 = x0 + 1;
   if (y1 <= y0) y1 = y0 + 1;
   auto X = [&](double x) { return left + (x - x0) / (x1 - x0) * (w - left - right); };
@@ -75,7 +76,7 @@ std::string svg(const Plot& p) {
     if (p.bars) {
       for (auto [x, y] : s)
         out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" class=\"s{}\"><title>{:.4g}: {:.4g}</title></rect>",
-                           X(x), Y(y), std::max(1.0, X(x + 1) - X(x) - 1), Y(y0) - Y(y), k, x, y);
+                           X(x), Y(y), std::max(1.0, X(x + p.bar_width) - X(x) - 1), Y(y0) - Y(y), k, x, y);
     } else {
       std::string points;
       for (auto [x, y] : s) points += fmt::format("{:.1f},{:.1f} ", X(x), Y(y));
@@ -98,9 +99,7 @@ Plot length_histogram(const std::vector<lab::GameStats>& games) {
   for (const auto& g : games) ++count[static_cast<size_t>((g.plies - lo) / width)];
   for (size_t b = 0; b < count.size(); ++b) p.series[0].push_back({lo + static_cast<double>(b) * width, count[b]});
   p.xlabel = width == 1 ? "plies" : fmt::format("plies (bins of {})", width);
-  // Bars one bin wide: svg() draws each from x to x + 1 in bin units.
-  for (auto& [x, y] : p.series[0]) x = (x - lo) / width;
-  p.xlabel += fmt::format(", from {}", lo);
+  p.bar_width = width;
   return p;
 }
 
@@ -119,9 +118,13 @@ Plot win_rate_over_games(const std::vector<lab::GameStats>& games, const GameDef
   return p;
 }
 
+// Drawn while at least one game in twenty (and five games) still goes on: a mean over the
+// few longest games is noise.
 Plot branching_over_game(const lab::Summary& s) {
-  Plot p{"Branching over the game", "decision (ply with a choice)", "legal moves (mean)", {{}}, {}, false};
-  for (size_t i = 0; i < s.branching_by_ply.size(); ++i) p.series[0].push_back({static_cast<double>(i + 1), s.branching_by_ply[i]});
+  Plot p{"Branching over the game", "decision (ply with a choice)", "legal moves (mean over the games still going)", {{}}, {}, false};
+  const long enough = std::max(5L, s.games / 20);
+  for (size_t i = 0; i < s.branching_by_ply.size() && s.games_by_ply[i] >= enough; ++i)
+    p.series[0].push_back({static_cast<double>(i + 1), s.branching_by_ply[i]});
   return p;
 }
 
@@ -137,8 +140,9 @@ std::string summary_text(const lab::Summary& s, const GameDef& def, const RunInf
                                 s.games, run.agents[0], run.agents[1], run.seed, run.max_plies,
                                 run.options.empty() ? "" : fmt::format(", options {}", fmt::join(run.options, " ")));
   out += "rates with their 95% intervals:\n";
+  out += fmt::format("  {:<22} {}  {} games\n", "first mover wins", rate_text(s.starter_wins), s.starter_wins.hits);
   for (size_t p = 0; p < s.seat_wins.size(); ++p)
-    out += fmt::format("  {:<22} {}  {} games\n", def.players[p].name + " wins" + (p == 0 ? " (moves first)" : ""),
+    out += fmt::format("  {:<22} {}  {} games\n", def.players[p].name + " wins",
                        rate_text(s.seat_wins[p]), s.seat_wins[p].hits);
   out += fmt::format("  {:<22} {}  {} games\n", "draws", rate_text(s.draws), s.draws.hits);
   out += fmt::format("  {:<22} {}  {} games (counted as draws)\n", "stopped at the cap", rate_text(s.capped), s.capped.hits);
@@ -160,8 +164,8 @@ std::string html_report(const lab::Summary& s, const std::vector<lab::GameStats>
   auto row = [&](const std::string& name, const std::string& value) {
     rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", escape(name), escape(value));
   };
-  for (size_t p = 0; p < s.seat_wins.size(); ++p)
-    row(def.players[p].name + " wins" + (p == 0 ? " (moves first)" : ""), rate_text(s.seat_wins[p]));
+  row("first mover wins (its advantage)", rate_text(s.starter_wins));
+  for (size_t p = 0; p < s.seat_wins.size(); ++p) row(def.players[p].name + " wins", rate_text(s.seat_wins[p]));
   row("draws", rate_text(s.draws));
   row("stopped at the cap", rate_text(s.capped));
   row("first agent (" + run.agents[0] + ") wins", rate_text(s.first_agent_wins));

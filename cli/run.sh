@@ -8,8 +8,9 @@ cd "$root"
 
 packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev libfmt-dev catch2
           libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev)
-# The tests also ask GNU Backgammon for legal moves (tests/gnubg/) and drive a terminal (tmux).
-[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux)
+# The tests also ask GNU Backgammon for legal moves (tests/gnubg/), drive a terminal (tmux)
+# and open simulate's HTML report in a headless browser (chromium).
+[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

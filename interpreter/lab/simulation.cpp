@@ -36,6 +36,7 @@ GameStats play_one(Game& game, const SimulationConfig& config, long index) {
     if (s.awaiting_roll()) game.roll(s, rng);
     game.legal_moves(s, moves);
     if (moves.empty()) break;
+    if (g.starter < 0) g.starter = s.side();
     int i = 0;
     if (moves.size() > 1) {
       g.branching.push_back(moves.size());

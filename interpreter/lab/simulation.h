@@ -27,6 +27,7 @@ struct GameStats {
   long index = 0;
   uint64_t seed = 0;
   int first_seat = 0;   // the seat the first agent played
+  int starter = -1;     // the seat that made the first move (after a roll-off, the roller's)
   int winner = -1;      // a seat, or -1
   bool capped = false;  // stopped at max_plies
   std::string result;   // as describe() says it: "white wins (gammon)", "draw (repetition)"

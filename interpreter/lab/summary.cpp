@@ -7,8 +7,9 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
   Summary s;
   s.games = static_cast<long>(games.size());
   s.seat_wins.assign(def.players.size(), Rate{0, s.games});
-  s.draws = s.capped = s.first_agent_wins = Rate{0, s.games};
+  s.draws = s.capped = s.starter_wins = s.first_agent_wins = Rate{0, s.games};
   for (const auto& e : def.events) s.event_names.push_back(e.name);
+  for (const auto& p : def.players) s.player_names.push_back(p.name);
   std::vector<double> length, branching, seconds;
   std::vector<std::vector<double>> events(def.events.size());
   std::vector<double> ply_sum;
@@ -18,6 +19,7 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
     if (g.winner < 0) ++s.draws.hits;
     if (g.capped) ++s.capped.hits;
     if (g.winner >= 0 && g.winner == g.first_seat) ++s.first_agent_wins.hits;
+    if (g.winner >= 0 && g.winner == g.starter) ++s.starter_wins.hits;
     length.push_back(g.plies);
     double sum = 0;
     for (size_t i = 0; i < g.branching.size(); ++i) {
@@ -36,6 +38,7 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
   for (auto& e : events) s.events.push_back(spread_of(e));
   s.seconds = spread_of(seconds);
   for (size_t i = 0; i < ply_sum.size(); ++i) s.branching_by_ply.push_back(ply_sum[i] / static_cast<double>(ply_count[i]));
+  s.games_by_ply = ply_count;
   return s;
 }
 
@@ -44,11 +47,14 @@ std::vector<Compared> compare_summaries(const Summary& a, const Summary& b) {
   auto rate = [&](const std::string& name, const Rate& x, const Rate& y) {
     out.push_back({name, x.value(), y.value(), rate_difference(x, y)});
   };
-  auto mean = [&](const std::string& name, const Spread& x, const Spread& y) {
-    out.push_back({name, x.mean, y.mean, mean_difference(x, y)});
+  auto mean = [&](const std::string& name, const Spread& x, const Spread& y, double scale = 1) {
+    Difference d = mean_difference(x, y);
+    d.value *= scale, d.interval95.low *= scale, d.interval95.high *= scale;
+    out.push_back({name, x.mean * scale, y.mean * scale, d});
   };
+  rate("first mover wins", a.starter_wins, b.starter_wins);
   for (size_t p = 0; p < a.seat_wins.size() && p < b.seat_wins.size(); ++p)
-    rate(p == 0 ? "first player wins" : "seat " + std::to_string(p + 1) + " wins", a.seat_wins[p], b.seat_wins[p]);
+    rate(a.player_names[p] + " wins", a.seat_wins[p], b.seat_wins[p]);
   rate("draws", a.draws, b.draws);
   rate("stopped at the cap", a.capped, b.capped);
   mean("length (plies)", a.length, b.length);
@@ -56,7 +62,7 @@ std::vector<Compared> compare_summaries(const Summary& a, const Summary& b) {
   for (size_t e = 0; e < a.events.size(); ++e)
     for (size_t f = 0; f < b.events.size(); ++f)
       if (a.event_names[e] == b.event_names[f]) mean(a.event_names[e] + " per game", a.events[e], b.events[f]);
-  mean("seconds per game", a.seconds, b.seconds);
+  mean("milliseconds per game", a.seconds, b.seconds, 1000);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// What a set of self-play games says about a rule set: wins per seat (the first player's
+// What a set of self-play games says about a rule set: wins per seat and for whoever moved first (its
 // advantage), draws, games stopped at the cap, length, branching, the game's events and
 // time, each rate with its 95% interval. Built from GameStats alone, so shards merged
 // give the same summary as one run.
@@ -14,8 +14,10 @@ namespace boardlab::lab {
 
 struct Summary {
   long games = 0;
+  std::vector<std::string> player_names;
   std::vector<Rate> seat_wins;  // per seat
   Rate draws, capped;           // capped games count as draws too
+  Rate starter_wins;            // the player who moved first won: its advantage
   Rate first_agent_wins;        // the first agent's wins, whatever its seat
   Spread length;                // plies
   Spread branching;             // per game: its mean number of legal moves where there was a choice
@@ -24,6 +26,7 @@ struct Summary {
   Spread seconds;
   std::map<std::string, long> results;  // how games ended, by describe()'s text
   std::vector<double> branching_by_ply;  // the mean over games still choosing at that ply
+  std::vector<long> games_by_ply;        // how many games that is
 };
 
 Summary summarize(const std::vector<GameStats>& games, const GameDef& def);

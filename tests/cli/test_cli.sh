@@ -184,6 +184,61 @@ run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
   if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 }
 
+# The rule-tweak lab: simulate (threads, files, a variant), shards merged, compare, ladder.
+lab=$(mktemp -d)
+run 0 "simulate" -- simulate dipole --games 60 --threads 2 --out "$lab/full" && {
+  has "$out" "first mover wins" "simulate summary"
+  has "$out" "capture per game" "simulate events"
+  lines "$lab/full/games.jsonl" 60 "a JSON line per game"
+  has "$lab/full/summary.json" '"wins_by_seat"' "summary.json"
+  has "$lab/full/report.html" "<svg" "report.html"
+  if grep -qF '[#' "$err"; then echo "FAIL: a progress bar into a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+}
+run 0 "simulate a variant" -- simulate dipole-10x10 --games 10 --agents greedy,random --out "$lab/variant" &&
+  has "$out" "dipole-10x10: 10 games, greedy against random" "simulate variant"
+run 0 "shard 1 of 2" -- simulate dipole --games 60 --shard 1/2 --out "$lab/s1" && lines "$lab/s1/games.jsonl" 30 "shard 1"
+run 0 "shard 2 of 2" -- simulate dipole --games 60 --shard 2/2 --threads 1 --out "$lab/s2" && lines "$lab/s2/games.jsonl" 30 "shard 2"
+run 0 "merge the shards" -- merge "$lab/s1" "$lab/s2" --out "$lab/merged" && has "$out" "dipole: 60 games" "merge"
+# The merged summary is the whole run's, all but the times.
+if python3 - "$lab/full/summary.json" "$lab/merged/summary.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["summary"] for p in sys.argv[1:3])
+for s in (a, b):
+    del s["seconds_per_game"]
+sys.exit(0 if a == b else 1)
+PY
+then pass=$((pass + 1)); else echo "FAIL: merged shards differ from the whole run"; fail=$((fail + 1)); fi
+run 2 "merge one shard twice" -- merge "$lab/s1" "$lab/s1" && has "$err" "is in two shards" "merge twice"
+run 2 "merge runs that differ" -- merge "$lab/s1" "$lab/variant" && has "$err" "is not from the same run" "merge mismatch"
+run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
+run 2 "one agent" -- simulate dipole --agents mcts && has "$err" "--agents takes two agents" "one agent"
+run 2 "a bad agent" -- simulate dipole --agents mcts,wizard && has "$err" "no agent named 'wizard'" "bad agent"
+# The same rules twice: the sequential test settles that the first mover's rate is the same.
+run 0 "compare a rule set with itself" -- compare dipole --variant first_player=white --games 4000 --batch 200 --out "$lab/cmp" && {
+  has "$out" "Settled after" "compare settles"
+  has "$out" "differs by less than 0.05" "compare same"
+  has "$lab/cmp/compare.json" '"verdict": "same"' "compare.json"
+}
+run 0 "compare two definitions" -- compare death-stacks death-stacks-tall5 --games 40 --batch 20 --max-plies 200 &&
+  { has "$out" "B: death-stacks-tall5" "compare files"; has "$out" "first mover wins" "compare rows"; }
+run 2 "compare without a second rule set" -- compare dipole && has "$err" "compare needs a second rule set" "compare usage"
+run 0 "a ladder" -- simulate dipole --ladder --agents random,greedy --games 20 && {
+  has "$out" "The row agent's score against the column agent" "ladder"
+  if awk '$1 == "greedy" { exit !($2 + 0 > 0.5) }' "$out"; then pass=$((pass + 1)); else echo "FAIL: greedy does not beat random"; cat "$out"; fail=$((fail + 1)); fi
+}
+# The report opens in a browser without network, with no errors in its console.
+if command -v chromium >/dev/null; then
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+    --disable-component-update --disable-sync --user-data-dir="$lab/chromium" --enable-logging=stderr --v=0 \
+    --dump-dom "file://$lab/full/report.html" >"$out" 2>"$err"
+  has "$out" '<table id="summary">' "report in chromium"
+  [ "$(grep -c '<svg' "$out")" -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL: report: not 3 plots"; fail=$((fail + 1)); }
+  if grep -E "CONSOLE|Uncaught|Failed to load" "$err"; then echo "FAIL: report: errors in chromium"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+else
+  echo "FAIL: chromium is not installed (cli/run.sh test installs it)"; fail=$((fail + 1))
+fi
+rm -rf "$lab"
+
 # A real terminal (tmux): line editing and history (libedit), colours, a short game of
 # every bundled game played to the end by two people at one keyboard, and Ctrl-C.
 if command -v tmux >/dev/null; then
@@ -228,6 +283,10 @@ if command -v tmux >/dev/null; then
   pane_shows "Interrupted. Saved to dipole-interrupted.txt" && pass=$((pass + 1)) || echo "FAIL: tmux: Ctrl-C did not save"
   has "$tdir/dipole-interrupted.txt" "1. white e1-f2/1" "tmux ctrl-c record"
   has "$BOARDLAB_HISTORY" "moves" "history kept in a file"
+
+  # simulate draws a progress bar on a terminal.
+  tmux_start simulate dipole --games 300 --out "$tdir/sim"
+  pane_shows "300/300" && pass=$((pass + 1)) || { echo "FAIL: tmux: no progress bar"; fail=$((fail + 1)); }
 
   # A short game of each bundled game, to the end: the first move typed in notation, then
   # the first listed move ('1', later recalled with Up) until the game is over.

@@ -1,0 +1,197 @@
+// The rule-tweak lab: statistics against published answers, the sequential test on
+// synthetic results, and self-play that does not depend on threads or shards.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "helpers.h"
+#include "lab/simulation.h"
+#include "lab/statistics.h"
+#include "lab/summary.h"
+
+using namespace boardlab;
+using namespace boardlab::lab;
+using Approx = Catch::Detail::Approx;
+
+TEST_CASE("Wilson intervals equal the published ones", "[lab]") {
+  // Newcombe (1998), Statistics in Medicine 17:857, table I.
+  auto i = Rate{81, 263}.interval95();
+  CHECK(i.low == Approx(0.2553).margin(0.0001));
+  CHECK(i.high == Approx(0.3662).margin(0.0001));
+  i = Rate{0, 10}.interval95();
+  CHECK(i.low == 0);
+  CHECK(i.high == Approx(0.2775).margin(0.0001));
+  i = Rate{5, 10}.interval95();
+  CHECK(i.low == Approx(0.2366).margin(0.0001));
+  CHECK(i.high == Approx(0.7634).margin(0.0001));
+  CHECK(Rate{}.interval95().high == 1);
+}
+
+TEST_CASE("Newcombe's interval for a difference of two rates", "[lab]") {
+  // Newcombe (1998), Statistics in Medicine 17:873, method 10: 56/70 - 48/80.
+  const Difference d = rate_difference(Rate{48, 80}, Rate{56, 70});
+  CHECK(d.value == Approx(0.2));
+  CHECK(d.interval95.low == Approx(0.0524).margin(0.0001));
+  CHECK(d.interval95.high == Approx(0.3339).margin(0.0001));
+}
+
+TEST_CASE("Spreads: mean, sample sd, quartiles as numpy interpolates them", "[lab]") {
+  const Spread s = spread_of({4, 1, 3, 2});
+  CHECK(s.n == 4);
+  CHECK(s.mean == Approx(2.5));
+  CHECK(s.sd == Approx(std::sqrt(5.0 / 3.0)));
+  CHECK(s.q1 == Approx(1.75));
+  CHECK(s.median == Approx(2.5));
+  CHECK(s.q3 == Approx(3.25));
+  CHECK(s.min == 1);
+  CHECK(s.max == 4);
+  CHECK(s.mean95.low == Approx(2.5 - 1.959964 * std::sqrt(5.0 / 3.0) / 2).epsilon(1e-6));
+  CHECK(spread_of({7}).median == 7);
+  CHECK(spread_of({}).n == 0);
+  const Difference d = mean_difference(spread_of({1, 2, 3}), spread_of({2, 3, 4}));
+  CHECK(d.value == Approx(1));
+  CHECK(d.interval95.low == Approx(1 - 1.959964 * std::sqrt(2.0 / 3.0)).epsilon(1e-6));
+}
+
+TEST_CASE("The sequential test settles clear differences and clear equality, and waits otherwise", "[lab]") {
+  const SequentialTest t;  // delta 0.05, alpha = beta = 0.05
+  CHECK(sequential_test(Rate{500, 1000}, Rate{600, 1000}, t).verdict == Verdict::Differs);
+  CHECK(sequential_test(Rate{600, 1000}, Rate{500, 1000}, t).verdict == Verdict::Differs);  // either way
+  CHECK(sequential_test(Rate{1000, 2000}, Rate{1000, 2000}, t).verdict == Verdict::Same);
+  CHECK(sequential_test(Rate{50, 100}, Rate{52, 100}, t).verdict == Verdict::Continue);
+  CHECK(sequential_test(Rate{0, 10}, Rate{10, 10}, t).verdict == Verdict::Continue);  // before min_games
+  // Identical results early on do not settle anything by themselves.
+  CHECK(sequential_test(Rate{20, 20}, Rate{20, 20}, t).verdict == Verdict::Continue);
+  const auto st = sequential_test(Rate{500, 1000}, Rate{600, 1000}, t);
+  CHECK(st.upper == Approx(std::log(0.95 / 0.05)));
+  CHECK(st.lower == Approx(std::log(0.05 / 0.95)));
+}
+
+TEST_CASE("The sequential test's error rates hold on simulated coin flips", "[lab]") {
+  // 200 simulated comparisons each way, looking every 50 games up to 5,000: with equal rates
+  // it should rarely claim a difference, with rates 0.1 apart rarely miss it.
+  Rng rng(7);
+  auto coin = [&](double p) { return rng.below(1u << 30) < p * (1u << 30); };
+  auto run = [&](double pa, double pb) {
+    Rate a, b;
+    for (int look = 0; look < 100; ++look) {
+      for (int i = 0; i < 50; ++i) {
+        a.hits += coin(pa);
+        b.hits += coin(pb);
+      }
+      a.n += 50, b.n += 50;
+      const Verdict v = sequential_test(a, b, SequentialTest{}).verdict;
+      if (v != Verdict::Continue) return v;
+    }
+    return Verdict::Continue;
+  };
+  int false_alarms = 0, misses = 0;
+  for (int k = 0; k < 200; ++k) {
+    false_alarms += run(0.5, 0.5) == Verdict::Differs;
+    misses += run(0.45, 0.55) != Verdict::Differs;
+  }
+  CHECK(false_alarms <= 20);  // alpha 0.05 (repeated looks add a little)
+  CHECK(misses <= 10);
+}
+
+namespace {
+SimulationConfig small_run(const std::string& game, const std::string& a, const std::string& b, long games) {
+  auto g = testing::bundled(game);
+  return SimulationConfig{g->def_ptr(), AgentSpec::parse(a), AgentSpec::parse(b), games, 11, 150, 1};
+}
+void same_games(const std::vector<GameStats>& x, const std::vector<GameStats>& y) {
+  REQUIRE(x.size() == y.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(x[i].index == y[i].index);
+    CHECK(x[i].seed == y[i].seed);
+    CHECK(x[i].winner == y[i].winner);
+    CHECK(x[i].result == y[i].result);
+    CHECK(x[i].plies == y[i].plies);
+    CHECK(x[i].branching == y[i].branching);
+    CHECK(x[i].events == y[i].events);
+  }
+}
+}  // namespace
+
+TEST_CASE("The same seed gives the same games and summary with 1 and 2 threads", "[lab]") {
+  for (const char* game : {"death-stacks", "hypergammon"}) {
+    SimulationConfig c = small_run(game, "greedy", "mcts:iterations=30", testing::random_games(12));
+    const auto one = simulate(c);
+    c.threads = 2;
+    const auto two = simulate(c);
+    same_games(one, two);
+    const Summary s1 = summarize(one, *c.def), s2 = summarize(two, *c.def);
+    CHECK(s1.seat_wins[0].hits == s2.seat_wins[0].hits);
+    CHECK(s1.draws.hits == s2.draws.hits);
+    CHECK(s1.length.mean == s2.length.mean);
+    CHECK(s1.branching_by_ply == s2.branching_by_ply);
+    CHECK(s1.results == s2.results);
+    // Seats alternate: the first agent plays first in the even games.
+    CHECK(one[0].first_seat == 0);
+    CHECK(one[1].first_seat == 1);
+  }
+}
+
+TEST_CASE("Shards together are the whole run", "[lab]") {
+  SimulationConfig c = small_run("dipole", "random", "random", 30);
+  const auto whole = simulate(c);
+  std::vector<GameStats> joined;
+  c.shards = 3;
+  for (c.shard = 0; c.shard < 3; ++c.shard)
+    for (auto& g : simulate(c)) joined.push_back(g);
+  std::sort(joined.begin(), joined.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+  same_games(whole, joined);
+  // A window of games (compare's batches) is the same games again.
+  c.shards = 1, c.shard = 0, c.begin = 10, c.games = 20;
+  const auto window = simulate(c);
+  same_games(std::vector<GameStats>(whole.begin() + 10, whole.begin() + 20), window);
+}
+
+TEST_CASE("Events: every move a script tags is counted, and only those", "[lab]") {
+  // Dipole tags captures (an enemy stack removed) and bear-offs: count both independently,
+  // from the moves' actions, over the same seeded random games.
+  SimulationConfig c = small_run("dipole", "random", "random", 20);
+  REQUIRE(c.def->events.size() == 2);
+  REQUIRE(c.def->events[0].name == "capture");
+  const auto games = simulate(c);
+  Game game(c.def);
+  long tagged_captures = 0, tagged_offs = 0, removals = 0, offs = 0;
+  for (const auto& g : games) {
+    tagged_captures += g.events[0];
+    tagged_offs += g.events[1];
+    // Replays the game: random agents choose with their own seeds, so use the same agents.
+    auto first = make_agent(c.first, c.def, g.seed * 2 + 1), second = make_agent(c.second, c.def, g.seed * 2 + 2);
+    std::vector<Agent*> seats(2);
+    seats[static_cast<size_t>(g.first_seat)] = first.get();
+    seats[static_cast<size_t>(1 - g.first_seat)] = second.get();
+    State s = game.initial();
+    MoveList moves;
+    Move m;
+    while (!s.outcome().over() && s.ply() < c.max_plies) {
+      game.legal_moves(s, moves);
+      if (moves.empty()) break;
+      moves.get(moves.size() == 1 ? 0 : seats[static_cast<size_t>(s.side())]->choose(s, moves), m);
+      for (const Action& a : m) {
+        removals += a.op == Op::Remove;
+        offs += a.op == Op::ToReserve;
+      }
+      game.apply(s, m);
+    }
+  }
+  CHECK(tagged_captures > 0);
+  CHECK(tagged_offs > 0);
+  CHECK(tagged_captures == removals);
+  CHECK(tagged_offs == offs);
+}
+
+TEST_CASE("A script naming an undeclared event is told which exist", "[lab]") {
+  testing::TempDir dir;
+  const std::string path = testing::tiny_definition(
+      dir, "local E = game.event('capture')\nfunction generate() end\n", "events:\n  jump: {doc: a jump}\n");
+  try {
+    Game game(load_game_def(path));
+    FAIL("no error");
+  } catch (const std::exception& e) {
+    CHECK_THAT(e.what(), Catch::Contains("no event named 'capture' (the definition's events: jump)"));
+  }
+}
