@@ -5,7 +5,8 @@
 
 namespace boardlab {
 
-PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies) {
+PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies,
+                     const MoveObserver& observe) {
   MoveList moves;
   Move m;
   const int start = s.ply();
@@ -15,6 +16,7 @@ PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng
     if (moves.empty()) break;
     const int i = moves.size() == 1 ? 0 : seats[static_cast<size_t>(s.side())]->choose(s, moves);
     moves.get(i, m);
+    if (observe) observe(s, moves, m);
     game.apply(s, m);
   }
   return {s.outcome(), s.ply() - start};

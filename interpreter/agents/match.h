@@ -12,9 +12,12 @@ struct PlayedGame {
   Outcome outcome;  // ongoing: stopped at the ply cap
   int plies = 0;
 };
+// Sees each move before it is applied: the state, its legal moves, the move chosen.
+using MoveObserver = std::function<void(const State&, const MoveList&, const Move&)>;
 // Plays from `s` to the end (or `max_plies`, 0: none) with seats[p] choosing for player p;
 // dice come from `rng`.
-PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies);
+PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng& rng, int max_plies,
+                     const MoveObserver& observe = {});
 
 struct MatchResult {
   int games = 0, wins = 0, draws = 0, losses = 0;  // for the first agent

@@ -1,6 +1,8 @@
 // Self-play games on threads, each with its own Game (a Lua state) and fresh agents.
 #include "lab/simulation.h"
 
+#include "agents/match.h"
+
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -30,23 +32,12 @@ GameStats play_one(Game& game, const SimulationConfig& config, long index) {
   seats[static_cast<size_t>(1 - g.first_seat)] = second.get();
   Rng rng(g.seed);
   State s = game.initial();
-  MoveList moves;
-  Move m;
-  while (!s.outcome().over() && s.ply() < config.max_plies) {
-    if (s.awaiting_roll()) game.roll(s, rng);
-    game.legal_moves(s, moves);
-    if (moves.empty()) break;
-    if (g.starter < 0) g.starter = s.side();
-    int i = 0;
-    if (moves.size() > 1) {
-      g.branching.push_back(moves.size());
-      i = seats[static_cast<size_t>(s.side())]->choose(s, moves);
-    }
-    moves.get(i, m);
+  play_game(game, s, seats, rng, config.max_plies, [&](const State& at, const MoveList& legal, const Move& m) {
+    if (g.starter < 0) g.starter = at.side();
+    if (legal.size() > 1) g.branching.push_back(legal.size());
     for (size_t e = 0; e < g.events.size(); ++e)
       if (m.flags & (2u << e)) ++g.events[e];
-    game.apply(s, m);
-  }
+  });
   g.plies = s.ply();
   g.capped = !s.outcome().over();
   if (s.outcome().kind == Outcome::Kind::Win) g.winner = s.outcome().winner;
