@@ -44,8 +44,10 @@ Runner add_compare(CLI::App& app) {
   auto second = std::make_shared<std::string>();
   cmd->add_option("a", c->a.game, "a bundled game's name or a definition file")->required();
   cmd->add_option("b", *second, "the other rule set (default: A with the --variant options)");
-  cmd->add_option("--variant", c->variant, "an option for B only, key=value (compare dipole --variant max_height=5)");
-  cmd->add_option("--option", c->a.options, "an option for both, key=value");
+  cmd->add_option("--option", c->a.options,
+                  "key=value: with B, an option for both; without B, the tweak that makes B from A "
+                  "(compare death-stacks --option max_height=5)");
+  cmd->add_option("--variant", c->variant, "key=value: an option for B only");
   cmd->add_option("--agents", c->agents, "the two agents, A,B (default random,random)");
   cmd->add_option("--games", c->games, "at most this many games for each rule set (default 2000)")
       ->check(CLI::Range(1L, 100000000L));
@@ -64,11 +66,12 @@ Runner add_compare(CLI::App& app) {
   cmd->add_flag("--no-stop", c->no_stop, "play every game even once the test has settled");
   cmd->add_option("--out", c->out, "a folder for compare.json and each side's results");
   return [=] {
+    if (second->empty() && c->variant.empty()) std::swap(c->variant, c->a.options);
     c->b = c->a;
     if (!second->empty()) c->b.game = *second;
     c->b.options.insert(c->b.options.end(), c->variant.begin(), c->variant.end());
     if (second->empty() && c->variant.empty())
-      throw UsageError("compare needs a second rule set: a definition (compare A.yaml B.yaml) or --variant key=value");
+      throw UsageError("compare needs a second rule set: a definition (compare A.yaml B.yaml) or a tweak (--option key=value)");
     auto ga = open_game(c->a), gb = open_game(c->b);
     auto agents = parse_agent_list(c->agents);
     if (agents.size() != 2) throw UsageError(fmt::format("--agents takes two agents, A,B (got {})", agents.size()));

@@ -70,7 +70,7 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def) {
   std::vector<AgentSpec> agents = parse_agent_list(a.agents == "random,random" ? "random,greedy,mcts" : a.agents);
   if (agents.size() < 2) throw UsageError("--ladder needs at least two agents");
   const size_t n = agents.size();
-  std::vector<std::vector<lab::Rate>> score(n, std::vector<lab::Rate>(n));  // hits: half points
+  std::vector<std::vector<double>> score(n, std::vector<double>(n));  // draws count half
   nlohmann::json pairs = nlohmann::json::array();
   for (size_t i = 0; i < n; ++i)
     for (size_t j = i + 1; j < n; ++j) {
@@ -82,9 +82,9 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def) {
         else if (g.winner == g.first_seat) ++wins;
       }
       const long losses = static_cast<long>(games.size()) - wins - draws;
-      // Half points as a rate over 2n: Wilson's interval for the score with draws half.
-      score[i][j] = {2 * wins + draws, 2 * static_cast<long>(games.size())};
-      score[j][i] = {2 * losses + draws, 2 * static_cast<long>(games.size())};
+      const double played = static_cast<double>(games.size());
+      score[i][j] = (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) / played;
+      score[j][i] = (static_cast<double>(losses) + 0.5 * static_cast<double>(draws)) / played;
       pairs.push_back({{"first", agents[i].str()}, {"second", agents[j].str()}, {"games", games.size()},
                        {"wins", wins}, {"draws", draws}, {"losses", losses}});
     }
@@ -98,16 +98,18 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def) {
   fmt::print("{}\n", header);
   for (size_t i = 0; i < n; ++i) {
     std::string line = fmt::format("{:<{}}", agents[i].str(), wname);
-    for (size_t j = 0; j < n; ++j) line += fmt::format("  {:<21}", i == j ? "-" : rate_text(score[i][j]));
+    for (size_t j = 0; j < n; ++j) {
+      const lab::Interval ci = lab::wilson95(score[i][j], a.games);
+      line += fmt::format("  {:<21}", i == j ? "-" : fmt::format("{:.3f} ({:.3f}-{:.3f})", score[i][j], ci.low, ci.high));
+    }
     fmt::print("{}\n", line);
   }
-  fmt::print("\nThe interval counts each game as two half points, so it is a little narrow when there are many draws.\n"
-             "A variant rewards skill when the stronger agents' scores stay well above 0.5.\n");
+  fmt::print("\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n");
   if (!a.out.empty()) {
     nlohmann::json matrix = nlohmann::json::array();
     for (size_t i = 0; i < n; ++i) {
       nlohmann::json row = nlohmann::json::array();
-      for (size_t j = 0; j < n; ++j) row.push_back(i == j ? nlohmann::json(nullptr) : nlohmann::json(score[i][j].value()));
+      for (size_t j = 0; j < n; ++j) row.push_back(i == j ? nlohmann::json(nullptr) : nlohmann::json(score[i][j]));
       matrix.push_back(row);
     }
     std::vector<std::string> names;

@@ -1,7 +1,7 @@
 // Matches between agents.
 #include "agents/match.h"
 
-#include <cmath>
+#include "lab/statistics.h"
 
 namespace boardlab {
 
@@ -23,11 +23,8 @@ PlayedGame play_game(Game& game, State& s, const std::vector<Agent*>& seats, Rng
 }
 
 std::pair<double, double> MatchResult::interval() const {
-  if (games == 0) return {0, 1};
-  const double z = 1.96, n = games, p = score();
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  const lab::Interval i = lab::wilson95(score(), games);
+  return {i.low, i.high};
 }
 
 MatchResult play_match(const GameDefPtr& def, const AgentSpec& a, const AgentSpec& b, int games, uint64_t seed,

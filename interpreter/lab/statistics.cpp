@@ -17,9 +17,9 @@ double quantile(const std::vector<double>& sorted, double q) {
 }
 }  // namespace
 
-Interval Rate::interval95() const {
+Interval wilson95(double p, long n) {
   if (n == 0) return {0, 1};
-  const double nn = static_cast<double>(n), p = value(), z2 = kZ * kZ;
+  const double nn = static_cast<double>(n), z2 = kZ * kZ;
   const double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
   const double half = kZ * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};

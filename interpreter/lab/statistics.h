@@ -10,11 +10,15 @@ struct Interval {
   double low = 0, high = 0;
 };
 
+// Wilson's score interval for a rate p observed over n trials ([0, 1] when n = 0); p may be a
+// score with draws counted half.
+Interval wilson95(double p, long n);
+
 // `hits` out of `n`, such as games won by the first player.
 struct Rate {
   long hits = 0, n = 0;
   double value() const { return n ? static_cast<double>(hits) / static_cast<double>(n) : 0; }
-  Interval interval95() const;  // Wilson's score interval, [0, 1] when n = 0
+  Interval interval95() const { return wilson95(value(), n); }
 };
 
 struct Spread {

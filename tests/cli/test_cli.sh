@@ -214,7 +214,7 @@ run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes 
 run 2 "one agent" -- simulate dipole --agents mcts && has "$err" "--agents takes two agents" "one agent"
 run 2 "a bad agent" -- simulate dipole --agents mcts,wizard && has "$err" "no agent named 'wizard'" "bad agent"
 # The same rules twice: the sequential test settles that the first mover's rate is the same.
-run 0 "compare a rule set with itself" -- compare dipole --variant first_player=white --games 4000 --batch 200 --out "$lab/cmp" && {
+run 0 "compare a rule set with itself" -- compare dipole --option first_player=white --games 4000 --batch 200 --out "$lab/cmp" && {
   has "$out" "Settled after" "compare settles"
   has "$out" "differs by less than 0.05" "compare same"
   has "$lab/cmp/compare.json" '"verdict": "same"' "compare.json"
