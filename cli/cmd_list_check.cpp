@@ -42,14 +42,19 @@ Runner add_check(CLI::App& app) {
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
+    Diagnostics warnings;
+    for (const auto& w : game->def().warnings) warnings.warning(w.pos, w.message);
+    fmt::print(stderr, "{}", warnings.str());
     InvariantOptions opt;
     opt.games = *games;
     opt.seed = *seed;
     opt.max_plies = *max_plies;
     auto report = check_invariants(*game, opt);
     for (const auto& f : report.failures) fmt::print(stderr, "invariant broken: {}\n", f);
-    fmt::print("{}: definition ok; {} random games, {} plies (longest {}), {} invariant failures\n",
-               game->def().source_file, report.games, report.plies, report.longest, report.failures.size());
+    const size_t nw = game->def().warnings.size();
+    fmt::print("{}: definition ok{}; {} random games, {} plies (longest {}), {} invariant failures\n",
+               game->def().source_file, nw ? fmt::format(" ({} warning{})", nw, nw > 1 ? "s" : "") : "", report.games,
+               report.plies, report.longest, report.failures.size());
     return report.ok() ? kExitOk : kExitFailure;
   };
 }

@@ -1,6 +1,7 @@
 // Loading a GameDef: follow `extends:`, validate against the schema, resolve names to ids,
 // and precompute tables. Every problem found is reported, not just the first.
 #include "rules/game_def.h"
+#include "rules/lint.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include "core/rng.h"
 #include "core/text.h"
+#include "rules/lint.h"
 
 namespace boardlab {
 
@@ -496,13 +498,17 @@ class Builder {
           if (z < 0) unknown(cn->pos, "cell", hi, g.board.cell_names);
           if (a < 0 || z < 0) continue;
           const Board& b = g.board;
+          int placed = 0;
           for (int c = 0; c < b.ncells; ++c) {
             const bool inside = std::min(b.x[a], b.x[z]) <= b.x[c] && b.x[c] <= std::max(b.x[a], b.x[z]) &&
                                 std::min(b.y[a], b.y[z]) <= b.y[c] && b.y[c] <= std::max(b.y[a], b.y[z]);
             if (!inside || !b.playable[c]) continue;
+            ++placed;
             if (seen[c]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", b.cell_names[c]));
             if (!stack.empty()) g.setup.push_back({c, stack});
           }
+          if (placed == 0)
+            diags_.warning(cn->pos, fmt::format("'{}' holds no playable cell: nothing is set up there", cn->scalar));
           continue;
         }
         int cell = g.board.cell_index(cn->scalar);
@@ -598,6 +604,9 @@ GameDefPtr load_game_def(const std::string& path, const std::vector<std::pair<st
   g->source_file = display_path(path);
   Builder(*root, diags, bad).build(*g, overrides);
   if (diags.has_errors()) throw DefinitionError(diags);
+  for (const auto& d : diags.items())
+    if (d.warning) g->warnings.push_back(d);
+  for (auto& w : lint_definition(*g, *root)) g->warnings.push_back(std::move(w));
   // FNV-1a over the files' bytes and the effective options.
   uint64_t h = 0xcbf29ce484222325ULL;
   auto mix = [&](const std::string& text) {

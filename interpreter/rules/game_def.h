@@ -97,6 +97,9 @@ struct GameDef {
   std::vector<EventDef> events;    // event e is Move::flags bit 1 << (e + 1)
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
 
+  // What `boardlab check` warns about: legal, but likely not what the author meant.
+  std::vector<Diagnostic> warnings;
+
   int32_t tick_limit = 50'000'000;   // loop steps a script may take in one hook call
   int64_t memory_limit = 256 << 20;  // bytes the Lua state may hold
 

@@ -69,6 +69,15 @@ constexpr int kTraceback = 1, kGenerate = 2;
 
 constexpr const char* kHooks[] = {"generate", "result", "notation", "evaluate"};
 
+}  // namespace
+
+const std::vector<std::string>& hook_names() {
+  static const std::vector<std::string> names(std::begin(kHooks), std::end(kHooks));
+  return names;
+}
+
+namespace {
+
 void push_info(lua_State* L, const GameDef& g) {
   lua_newtable(L);
   lua_pushstring(L, kFfiTypes);
@@ -201,7 +210,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   lua_pop(L_, 2);
 
   // A function named almost like a hook is most likely a typo.
-  std::vector<std::string> hooks(std::begin(kHooks), std::end(kHooks));
+  const auto& hooks = hook_names();
   for (const auto& name : defined) {
     bool is_hook = false;
     for (const auto& h : hooks) is_hook = is_hook || h == name;

@@ -63,5 +63,7 @@ class ScriptHost {
 
 // Where the trusted Lua library lives (scripts/lib under the data directory).
 std::string script_lib_dir();
+// The functions a game script may define for the runtime to call: generate, result, ...
+const std::vector<std::string>& hook_names();
 
 }  // namespace boardlab

@@ -223,6 +223,7 @@ void State::apply(const Move& m) {
           if (a.b >= ncells) bad(a, "no such target cell");
           if (a.n == 0 || a.n > h(a.a)) bad(a, "not that many pieces there");
           if (a.a == a.b) bad(a, "a move must change cells");
+          if (!def_->board.playable[a.b]) bad(a, "the target cell cannot hold pieces");
           if (h(a.b) + a.n > def_->stack_cap) bad(a, "the stack would be too tall");
           h(a.a) -= a.n;
           h(a.b) += a.n;
@@ -240,6 +241,7 @@ void State::apply(const Move& m) {
           if (a.a >= ncells) bad(a, "no such cell");
           if (a.b >= nslots || a.c == 0 || a.c >= def_->ncodes) bad(a, "no such reserve or piece");
           if (h(a.a) + 1 > def_->stack_cap) bad(a, "the stack would be too tall");
+          if (!def_->board.playable[a.a]) bad(a, "the cell cannot hold pieces");
           // Pieces put into the reserve earlier in the same move are not counted: no game
           // needs to take back out a piece it has just put in.
           int taken = 0;

@@ -1,0 +1,100 @@
+// The definition lint. The script is read as text, not run: a name the script never
+// mentions is a name it cannot use (a computed name would be missed, and is rare).
+#include "rules/lint.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "core/text.h"
+#include "script/script_host.h"
+
+namespace boardlab {
+
+namespace {
+
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// How often `word` occurs in `text` as a whole identifier (or in a quoted string).
+size_t uses(const std::string& text, const std::string& word) {
+  size_t n = 0;
+  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1))
+    n += (at == 0 || !is_word_char(text[at - 1])) && (at + word.size() >= text.size() || !is_word_char(text[at + word.size()]));
+  return n;
+}
+bool mentions(const std::string& text, const std::string& word) { return uses(text, word) > 0; }
+
+void option_refs(const YNode& n, std::set<std::string>& out) {
+  if (n.is_scalar() && n.scalar.size() > 1 && n.scalar[0] == '$') out.insert(n.scalar.substr(1));
+  for (const auto& item : n.items) option_refs(*item, out);
+  for (const auto& [k, v] : n.fields) option_refs(*v, out);
+}
+
+SourcePos key_pos(const YNode& root, const char* section, const std::string& key) {
+  const YNode* s = root.get(section);
+  const SourcePos* p = s ? s->key_position(key) : nullptr;
+  return p ? *p : (s ? s->pos : root.pos);
+}
+
+}  // namespace
+
+std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
+  Diagnostics d;
+  const std::string script = read_text_file(g.script_file).value_or("");
+
+  std::set<int> placed;
+  for (const auto& e : g.setup)
+    for (uint8_t code : e.stack) placed.insert(g.kind_of[code]);
+  for (size_t k = 0; k < g.kinds.size(); ++k)
+    if (!placed.count(static_cast<int>(k)) && !mentions(script, g.kinds[k].name))
+      d.warning(key_pos(root, "pieces", g.kinds[k].name),
+                fmt::format("piece kind '{}' is never placed: the setup has none and the script never names it",
+                            g.kinds[k].name));
+
+  std::set<std::string> refs;
+  option_refs(root, refs);
+  for (const auto& o : g.options)
+    if (!refs.count(o.name) && !mentions(script, o.name))
+      d.warning(key_pos(root, "options", o.name),
+                fmt::format("option '{}' is never read: no key says ${} and the script never names it", o.name, o.name));
+
+  // Functions the script defines at the top level that are no hook and that it never calls
+  // (a name close to a hook's is already an error: the script host refuses it).
+  const auto& hooks = hook_names();
+  std::set<std::string> defined;  // hooks and helpers alike
+  int line_no = 0;
+  size_t start = 0;
+  while (start <= script.size()) {
+    size_t end = script.find('\n', start);
+    if (end == std::string::npos) end = script.size();
+    const std::string line = script.substr(start, end - start);
+    ++line_no;
+    start = end + 1;
+    if (line.rfind("function ", 0) != 0) continue;
+    size_t i = 9;
+    while (i < line.size() && line[i] == ' ') ++i;
+    size_t j = i;
+    while (j < line.size() && is_word_char(line[j])) ++j;
+    if (j == i || (j < line.size() && line[j] != '(' && line[j] != ' ')) continue;  // a.b or a:b: a table's
+    const std::string name = line.substr(i, j - i);
+    defined.insert(name);
+    if (std::find(hooks.begin(), hooks.end(), name) != hooks.end()) continue;
+    if (uses(script, name) <= 1)
+      d.warning({g.script_display, line_no, static_cast<int>(i) + 1},
+                fmt::format("function '{}' is never called: it is no hook ({}) and the script never calls it", name,
+                            join(hooks, ", ")));
+  }
+  const bool result_hook = defined.count("result") || mentions(script, "result");
+  if (!g.results.empty() && !result_hook)
+    d.warning(root.key_position("results") ? *root.key_position("results") : root.pos,
+              "results are declared, but the script has no result hook to give them");
+  for (const auto& e : g.events)
+    if (!mentions(script, e.name))
+      d.warning(key_pos(root, "events", e.name),
+                fmt::format("event '{}' is never given: the script never names it (game.event(\"{}\"))", e.name, e.name));
+  return d.items();
+}
+
+}  // namespace boardlab
