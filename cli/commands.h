@@ -22,5 +22,6 @@ Runner add_replay(CLI::App& app);
 Runner add_simulate(CLI::App& app);
 Runner add_merge(CLI::App& app);
 Runner add_compare(CLI::App& app);
+Runner add_new(CLI::App& app);
 
 }  // namespace boardlab::cli

@@ -184,6 +184,29 @@ run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
   if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 }
 
+# boardlab new: a starting game for every board kind, that passes check and plays.
+newdir=$(mktemp -d)
+for b in grid:8x8 grid:5x7 lattice:5x5 track:24; do
+  n="start-${b/:/-}"
+  run 0 "new $b" -- new "$n" --board "$b" --dir "$newdir" && has "$out" "Wrote $newdir/$n.yaml" "new $b"
+  run 0 "a new $b game passes check" -- check "$newdir/$n.yaml" --games 20 && {
+    has "$out" "definition ok; 20 random games" "new $b check"
+    lines "$err" 0 "new $b: no warnings"
+  }
+done
+INPUT=$'1\nquit\n'
+run 0 "a new game plays" -- play "$newdir/start-grid-8x8.yaml" --seed 1 && has "$out" "white plays a1-a2" "new game plays"
+INPUT=''
+run 2 "new over a file" -- new start-grid-8x8 --dir "$newdir" && has "$err" "exists (--force replaces it)" "new exists"
+run 2 "new with a bad name" -- new "Bad Name" && has "$err" "lower-case letters, digits and dashes" "new name"
+run 2 "new with a bad board" -- new x --board hex:3 && has "$err" "--board takes grid:WxH" "new board"
+# check's warnings: legal but likely wrong.
+run 0 "check warns" -- check tests/warnings/likely-wrong.yaml --games 2 && {
+  has "$err" "warning: option 'speed' is never read" "check warning"
+  has "$out" "definition ok (6 warnings)" "check warning count"
+}
+rm -rf "$newdir"
+
 # The rule-tweak lab: simulate (threads, files, a variant), shards merged, compare, ladder.
 lab=$(mktemp -d)
 run 0 "simulate" -- simulate dipole --games 60 --threads 2 --out "$lab/full" && {
