@@ -1,0 +1,150 @@
+// The authoring guide (docs/) against the code: every definition key the loader accepts is
+// in the reference and every key there exists; every name the Lua API exports is in the
+// API reference and every name there exists; the tutorial's code is the real files'; every
+// bundled definition opens with its comment block.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "helpers.h"
+#include "rules/bundled.h"
+#include "rules/game_def.h"
+#include "script/script_host.h"
+
+using namespace boardlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Key paths as the reference writes them: board.size, pieces.NAME.glyphs, setup[].stack.
+void key_paths(const Schema& s, const std::string& prefix, std::set<std::string>& out) {
+  if (s.type == Schema::Type::Struct) {
+    for (const auto& f : s.fields) {
+      const std::string path = prefix.empty() ? f.name : prefix + "." + f.name;
+      out.insert(path);
+      key_paths(*f.schema, path, out);
+    }
+  } else if (s.type == Schema::Type::Dict && s.element->type == Schema::Type::Struct) {
+    key_paths(*s.element, prefix + ".NAME", out);
+  } else if (s.type == Schema::Type::List && s.element->type == Schema::Type::Struct) {
+    key_paths(*s.element, prefix + "[]", out);
+  }
+}
+
+// The first backquoted word of each table row of a markdown file: "| `board.size` | ...".
+std::set<std::string> table_names(const std::string& text, bool strip_call) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("| `", 0) != 0) continue;
+    std::string name = line.substr(3, line.find('`', 3) - 3);
+    if (strip_call) name = name.substr(0, name.find('('));
+    out.insert(name);
+  }
+  return out;
+}
+
+std::string missing(const std::set<std::string>& want, const std::set<std::string>& have) {
+  std::string out;
+  for (const auto& w : want)
+    if (!have.count(w)) out += " " + w;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("docs/definitions.md documents exactly the keys the loader accepts", "[docs]") {
+  std::set<std::string> accepted;
+  key_paths(definition_schema(), "", accepted);
+  const auto documented = table_names(read("docs/definitions.md"), false);
+  INFO("keys the loader accepts that the reference lacks:" << missing(accepted, documented));
+  INFO("keys in the reference the loader does not accept:" << missing(documented, accepted));
+  CHECK(accepted == documented);
+}
+
+TEST_CASE("docs/lua-api.md documents exactly the names a game script sees", "[docs]") {
+  // A script lists its API's names and hands them out through its notation hook.
+  testing::TempDir dir;
+  const std::string path = testing::tiny_definition(dir, R"(
+local names = {}
+for t, api in pairs({ board = board, state = state, moves = moves, game = game, chains = chains }) do
+  for k in pairs(api) do names[#names + 1] = t .. "." .. k end
+end
+table.sort(names)
+local all = table.concat(names, " ")
+function generate() moves.stack(state.mine(0), board.cell("a2"), 1) end
+function notation(mv) return all end
+)");
+  Game game(load_game_def(path));
+  State s = game.initial();
+  const auto texts = testing::legal_texts(game, s);
+  REQUIRE(texts.size() == 1);
+  std::set<std::string> exported;
+  std::istringstream in(texts[0]);
+  for (std::string w; in >> w;) exported.insert(w);
+  const auto documented = table_names(read("docs/lua-api.md"), true);
+  INFO("exported but not documented:" << missing(exported, documented));
+  INFO("documented but not exported:" << missing(documented, exported));
+  CHECK(exported.size() > 40);
+  // The reference also lists the hooks, which a script defines rather than sees.
+  std::set<std::string> hooks;
+  for (const auto& d : documented)
+    if (d.find('.') == std::string::npos) hooks.insert(d);
+  CHECK(hooks == std::set<std::string>(hook_names().begin(), hook_names().end()));
+  std::set<std::string> api = documented;
+  for (const auto& h : hooks) api.erase(h);
+  CHECK(api == exported);
+}
+
+TEST_CASE("the tutorial's code is the real files', all of it, in order", "[docs]") {
+  // Each block after "<!-- file: PATH -->" is the next part of PATH; the parts of a file
+  // together are the whole file.
+  const std::string text = read("docs/tutorial.md");
+  std::map<std::string, std::string> shown;
+  size_t at = 0;
+  int blocks = 0;
+  while ((at = text.find("<!-- file: ", at)) != std::string::npos) {
+    const size_t end = text.find(" -->", at);
+    const std::string file = text.substr(at + 11, end - at - 11);
+    const size_t open = text.find("```", end), body = text.find('\n', open) + 1;
+    const size_t close = text.find("\n```", body);
+    shown[file] += text.substr(body, close - body + 1);
+    at = close;
+    ++blocks;
+  }
+  CHECK(blocks >= 6);
+  CHECK(shown.count("definitions/breakthrough.yaml"));
+  CHECK(shown.count("scripts/breakthrough.lua"));
+  CHECK(shown.count("definitions/breakthrough-6x6.yaml"));
+  for (const auto& [file, parts] : shown) {
+    INFO(file);
+    CHECK(parts == read(file));
+  }
+}
+
+TEST_CASE("every bundled definition opens with a comment block saying what it is", "[docs]") {
+  for (const auto& path : bundled_definitions()) {
+    INFO(path);
+    const std::string text = read(path);
+    REQUIRE(text.rfind("# ", 0) == 0);
+    const std::string head = text.substr(0, text.find("\nname:"));
+    // A whole game names where its rules come from and its options; a variant names what
+    // it changes and extends.
+    if (text.find("\nextends:") == std::string::npos) {
+      CHECK(head.find("Rules:") != std::string::npos);
+      if (text.find("\noptions:") != std::string::npos) CHECK(head.find("Options:") != std::string::npos);
+    }
+  }
+}
