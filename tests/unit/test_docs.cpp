@@ -109,22 +109,33 @@ function notation(mv) return all end
 }
 
 TEST_CASE("the tutorial's code is the real files', all of it, in order", "[docs]") {
-  // Each block after "<!-- file: PATH -->" is the next part of PATH; the parts of a file
-  // together are the whole file.
+  // Each block after "<!-- file: PATH -->" is the next part of PATH, and the parts of a file
+  // together are the whole file; a block after "<!-- excerpt: PATH -->" is found in PATH.
   const std::string text = read("docs/tutorial.md");
   std::map<std::string, std::string> shown;
-  size_t at = 0;
-  int blocks = 0;
-  while ((at = text.find("<!-- file: ", at)) != std::string::npos) {
+  int blocks = 0, excerpts = 0;
+  for (size_t at = 0; (at = text.find("<!-- ", at)) != std::string::npos;) {
     const size_t end = text.find(" -->", at);
-    const std::string file = text.substr(at + 11, end - at - 11);
+    const std::string tag = text.substr(at + 5, end - at - 5);
+    const bool whole = tag.rfind("file: ", 0) == 0, part = tag.rfind("excerpt: ", 0) == 0;
+    at = end;
+    if (!whole && !part) continue;
+    const std::string file = tag.substr(tag.find(' ') + 1);
     const size_t open = text.find("```", end), body = text.find('\n', open) + 1;
     const size_t close = text.find("\n```", body);
-    shown[file] += text.substr(body, close - body + 1);
+    const std::string code = text.substr(body, close - body + 1);
+    if (whole) {
+      shown[file] += code;
+      ++blocks;
+    } else {
+      INFO(file << ": " << code);
+      CHECK(read(file).find(code) != std::string::npos);
+      ++excerpts;
+    }
     at = close;
-    ++blocks;
   }
   CHECK(blocks >= 6);
+  CHECK(excerpts >= 1);
   CHECK(shown.count("definitions/breakthrough.yaml"));
   CHECK(shown.count("scripts/breakthrough.lua"));
   CHECK(shown.count("definitions/breakthrough-6x6.yaml"));
