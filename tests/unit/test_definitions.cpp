@@ -12,6 +12,22 @@
 using namespace boardlab;
 namespace fs = std::filesystem;
 
+namespace {
+// The `# expect: ` lines at the end of a test definition, one message a line, with {file}
+// standing for its path.
+std::string expected_messages(const std::string& file) {
+  std::ifstream in(file);
+  std::string line, expected;
+  while (std::getline(in, line)) {
+    if (line.rfind("# expect: ", 0) != 0) continue;
+    std::string msg = line.substr(10);
+    if (auto at = msg.find("{file}"); at != std::string::npos) msg.replace(at, 6, file);
+    expected += msg + "\n";
+  }
+  return expected;
+}
+}  // namespace
+
 TEST_CASE("every bad definition produces exactly its expected messages") {
   int files = 0;
   std::vector<fs::path> paths;
@@ -19,14 +35,7 @@ TEST_CASE("every bad definition produces exactly its expected messages") {
   std::sort(paths.begin(), paths.end());
   for (const auto& path : paths) {
     const std::string file = path.string();
-    std::ifstream in(file);
-    std::string line, expected;
-    while (std::getline(in, line)) {
-      if (line.rfind("# expect: ", 0) != 0) continue;
-      std::string msg = line.substr(10);
-      if (auto at = msg.find("{file}"); at != std::string::npos) msg.replace(at, 6, file);
-      expected += msg + "\n";
-    }
+    const std::string expected = expected_messages(file);
     INFO(file);
     REQUIRE_FALSE(expected.empty());
     std::string got;
@@ -58,14 +67,7 @@ TEST_CASE("a definition that is legal but likely wrong gets exactly its expected
   for (const auto& e : fs::directory_iterator("tests/warnings")) {
     if (e.path().extension() != ".yaml") continue;
     const std::string file = e.path().string();
-    std::ifstream in(file);
-    std::string line, expected;
-    while (std::getline(in, line)) {
-      if (line.rfind("# expect: ", 0) != 0) continue;
-      std::string msg = line.substr(10);
-      if (auto at = msg.find("{file}"); at != std::string::npos) msg.replace(at, 6, file);
-      expected += msg + "\n";
-    }
+    const std::string expected = expected_messages(file);
     INFO(file);
     Diagnostics got;
     const GameDefPtr g = load_game_def(file);  // kept: a temporary would die before the loop
