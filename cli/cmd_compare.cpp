@@ -59,7 +59,7 @@ Runner add_compare(CLI::App& app) {
   cmd->add_option("--threads", c->threads, "threads to play on (default: every core)")->check(CLI::Range(0, 256));
   cmd->add_option("--delta", c->test.delta, "the difference in the first mover's win rate worth finding (default 0.05)")
       ->check(CLI::Range(0.001, 1.0));
-  cmd->add_option("--alpha", c->test.alpha, "the chance of finding a difference that is not there (default 0.05)")
+  cmd->add_option("--alpha", c->test.alpha, "the chance of finding a difference, either way, that is not there (default 0.05)")
       ->check(CLI::Range(0.0001, 0.5));
   cmd->add_option("--beta", c->test.beta, "the chance of missing a difference of delta (default 0.05)")
       ->check(CLI::Range(0.0001, 0.5));
@@ -80,8 +80,8 @@ Runner add_compare(CLI::App& app) {
     lab::SimulationConfig cb = ca;
     cb.def = gb->def_ptr();
     std::vector<lab::GameStats> games_a, games_b;
-    lab::SequentialState st;
-    long looks = 0;
+    lab::SequentialState st, settled;  // the last look, and the first that settled
+    long looks = 0, settled_after = 0;
     for (long done = 0; done < c->games;) {
       ca.begin = cb.begin = done;
       ca.games = cb.games = std::min(c->games, done + c->batch);
@@ -91,6 +91,7 @@ Runner add_compare(CLI::App& app) {
       ++looks;
       const auto sa = lab::summarize(games_a, ga->def()), sb = lab::summarize(games_b, gb->def());
       st = lab::sequential_test(sa.starter_wins, sb.starter_wins, c->test);
+      if (st.verdict != lab::Verdict::Continue && settled_after == 0) settled = st, settled_after = done;
       if (st.verdict != lab::Verdict::Continue && !c->no_stop) break;
     }
     const auto sa = lab::summarize(games_a, ga->def()), sb = lab::summarize(games_b, gb->def());
@@ -117,6 +118,9 @@ Runner add_compare(CLI::App& app) {
                  looks, c->test.delta, how);
     else
       fmt::print("Not settled after {} games each, the most allowed (--games): {}.\n", n, how);
+    if (c->no_stop && settled_after > 0 && settled_after < n)
+      fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", settled_after,
+                 verdict_text(settled.verdict));
     if (!c->out.empty()) {
       auto info = [&](const CompareArgs& x, const GameArgs& g, const GameDef& def) {
         RunInfo r;

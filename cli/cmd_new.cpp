@@ -24,11 +24,13 @@ BoardChoice parse_board(const std::string& text) {
   BoardChoice b{text.substr(0, colon)};
   const std::string dims = colon == std::string::npos ? "" : text.substr(colon + 1);
   auto bad = [&] {
-    return UsageError(fmt::format("--board takes grid:WxH, lattice:WxH or track:N (sizes 2 to 26), not '{}'", text));
+    return UsageError(fmt::format("--board takes grid:WxH or lattice:WxH (W 2 to 26, H 3 to 26) or track:N (N even, 6 to "
+                                  "26), not '{}'", text));
   };
   if (b.kind == "track") {
     auto n = parse_int(dims.empty() ? "24" : dims);
-    if (!n || *n < 2 || *n > 26 || *n % 2) throw UsageError(fmt::format("--board track:N takes an even N from 2 to 26, not '{}'", text));
+    // Each side starts on two points: fewer than 6 leave nothing to play.
+    if (!n || *n < 6 || *n > 26 || *n % 2) throw UsageError(fmt::format("--board track:N takes an even N from 6 to 26, not '{}'", text));
     b.w = static_cast<int>(*n);
     return b;
   }

@@ -175,8 +175,12 @@ Runner add_play(CLI::App& app) {
     auto offer_save = [&](LineReader& reader) {
       if (!record_file->empty()) return save(*record_file);
       if (record.plies.empty() || !someone_human) return;
-      auto file = reader.read("Save the game record? Type a file name, or just Enter: ", false);
-      if (file && !trim(*file).empty()) save(trim(*file));
+      auto answer = reader.read(fmt::format("Save the game record? Type a file name (or y for {}), or just Enter: ",
+                                            def.name + "-record.txt"),
+                                false);
+      const std::string file = answer ? trim(*answer) : "";
+      if (file == "y" || file == "yes") save(def.name + "-record.txt");
+      else if (!file.empty() && file != "n" && file != "no") save(file);
     };
     ViewOptions view;
     view.color = use_color();

@@ -182,6 +182,8 @@ Runner add_merge(CLI::App& app) {
         r = run_from_json(nlohmann::json::parse(*summary_text_).at("run"));
       } catch (const nlohmann::json::exception& e) {
         throw UsageError(fmt::format("{}/summary.json: {}", dir, e.what()));
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("{}/summary.json: {}", dir, e.what()));
       }
       if (!run) {
         run = r;
@@ -207,9 +209,13 @@ Runner add_merge(CLI::App& app) {
         if (trim(line).empty()) continue;
         try {
           auto g = game_from_json(nlohmann::json::parse(line), game->def());
+          if (g.index < 0 || g.index >= run->games)
+            throw UsageError(fmt::format("{}/games.jsonl:{}: game {} is not one of the run's {} games", dir, line_no, g.index, run->games));
           if (!seen.insert(g.index).second) throw UsageError(fmt::format("{}/games.jsonl:{}: game {} is in two shards", dir, line_no, g.index));
           games.push_back(std::move(g));
         } catch (const nlohmann::json::exception& e) {
+          throw UsageError(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
+        } catch (const std::invalid_argument& e) {
           throw UsageError(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
         }
       }

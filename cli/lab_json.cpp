@@ -1,6 +1,8 @@
 // JSON for the lab's games, runs and summaries.
 #include "lab_json.h"
 
+#include <stdexcept>
+
 namespace boardlab::cli {
 
 using nlohmann::json;
@@ -43,6 +45,16 @@ lab::GameStats game_from_json(const json& j, const GameDef& def) {
   g.result = j.at("result").get<std::string>();
   g.plies = j.at("plies").get<int>();
   g.branching = j.at("branching").get<std::vector<int>>();
+  // Read back from a file anyone may edit: values the summary and the plots rely on.
+  auto require = [](bool ok, const char* what) {
+    if (!ok) throw std::invalid_argument(what);
+  };
+  require(g.first_seat == 0 || g.first_seat == 1, "first_agent_seat must be 0 or 1");
+  require(g.plies >= 0 && g.plies <= 100000000, "plies must be from 0 to 100000000");
+  require(static_cast<long>(g.branching.size()) <= g.plies, "more branching entries than plies");
+  for (int b : g.branching) require(b >= 0, "a branching entry is negative");
+  require(!j.at("winner").is_string() || g.winner >= 0, "winner is not a player of this game");
+  require(!j.at("starter").is_string() || g.starter >= 0, "starter is not a player of this game");
   for (const auto& e : def.events) g.events.push_back(j.at("events").value(e.name, 0L));
   g.seconds = j.at("seconds").get<double>();
   return g;
@@ -65,6 +77,10 @@ RunInfo run_from_json(const json& j) {
   r.max_plies = j.at("max_plies").get<int>();
   r.shards = j.at("shards").get<std::vector<int>>();
   r.shard_count = j.at("shard_count").get<int>();
+  if (r.agents.size() != 2) throw std::invalid_argument("agents must list two agents");
+  if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
+  for (int k : r.shards)
+    if (k < 1 || k > r.shard_count) throw std::invalid_argument("shards must be numbers from 1 to shard_count");
   return r;
 }
 

@@ -1,6 +1,10 @@
 // Matches between agents.
 #include "agents/match.h"
 
+#include <fmt/format.h>
+
+#include <stdexcept>
+
 #include "lab/statistics.h"
 
 namespace boardlab {
@@ -27,8 +31,14 @@ std::pair<double, double> MatchResult::interval() const {
   return {i.low, i.high};
 }
 
+void check_two_players(const GameDef& def) {
+  if (def.nplayers() != 2)
+    throw std::invalid_argument(fmt::format("two agents play two-player games; {} has {} players", def.name, def.nplayers()));
+}
+
 MatchResult play_match(const GameDefPtr& def, const AgentSpec& a, const AgentSpec& b, int games, uint64_t seed,
                        int max_plies, const std::function<void(int, const MatchResult&)>& progress) {
+  check_two_players(*def);
   Game game(def);
   MatchResult r;
   for (int i = 0; i < games; ++i) {

@@ -26,6 +26,10 @@ struct MatchResult {
   // Wilson's 95% interval for the first agent's score (draws count half).
   std::pair<double, double> interval() const;
 };
+// Matches and self-play seat two agents: throws std::invalid_argument for another number of
+// players.
+void check_two_players(const GameDef& def);
+
 // Game i seats the first agent as player i % 2 and seeds everything from seed + i.
 // `progress(i, result so far)` is called after each game.
 MatchResult play_match(const GameDefPtr& def, const AgentSpec& a, const AgentSpec& b, int games, uint64_t seed,

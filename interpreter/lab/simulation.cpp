@@ -47,6 +47,7 @@ GameStats play_one(Game& game, const SimulationConfig& config, long index) {
 }
 
 std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress) {
+  check_two_players(*config.def);
   std::vector<long> mine;
   for (long i = config.begin; i < config.games; ++i)
     if (i % config.shards == config.shard) mine.push_back(i);

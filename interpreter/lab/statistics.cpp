@@ -63,7 +63,7 @@ Difference mean_difference(const Spread& a, const Spread& b) {
 SequentialState sequential_test(const Rate& a, const Rate& b, const SequentialTest& t) {
   SequentialState st;
   st.lower = std::log(t.beta / (1 - t.alpha));
-  st.upper = std::log((1 - t.beta) / t.alpha);
+  st.upper = std::log((1 - t.beta) / (t.alpha / 2));  // two one-sided tests share alpha
   if (a.n < t.min_games || b.n < t.min_games) return st;
   // The variance of the observed difference, never below what one game in each adds, so
   // that a run of identical results early on cannot settle the test by itself.

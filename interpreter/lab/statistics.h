@@ -42,7 +42,9 @@ Difference mean_difference(const Spread& a, const Spread& b);
 // A two-sided sequential probability ratio test (Wald, on the normal approximation of the
 // difference of two rates, as chess engine testers use it): H0 "the rates are equal"
 // against H1 "they differ by `delta`" either way. It stops when the log-likelihood ratio
-// leaves [log(beta / (1 - alpha)), log((1 - beta) / alpha)].
+// leaves [log(beta / (1 - alpha)), log((1 - beta) / (alpha / 2))]: each direction is tested
+// at alpha / 2, so that alpha is the chance of finding a difference either way that is not
+// there.
 struct SequentialTest {
   double delta = 0.05, alpha = 0.05, beta = 0.05;
   long min_games = 20;  // per side, before any decision

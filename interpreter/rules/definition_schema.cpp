@@ -77,7 +77,7 @@ const Schema& definition_schema() {
         {"score", integer("", true), false, "what the game is worth; default 1"},
     });
     auto event = structure({
-        {"doc", string(), false, "what it counts, shown in simulate's report"},
+        {"doc", string(), false, "what it counts, for people reading the definition"},
     });
     auto limits = structure({
         {"ticks", integer(), false, "loop steps a script may take in one call; default 50000000"},

@@ -26,6 +26,20 @@ size_t uses(const std::string& text, const std::string& word) {
 }
 bool mentions(const std::string& text, const std::string& word) { return uses(text, word) > 0; }
 
+// Whether the script may reach names it never spells: a piece by its kind number
+// (game.piece(1, p)), options by a loop or a computed key.
+bool computes_kinds(const std::string& script) {
+  for (size_t at = script.find("piece("); at != std::string::npos; at = script.find("piece(", at + 1)) {
+    size_t i = at + 6;
+    while (i < script.size() && script[i] == ' ') ++i;
+    if (i < script.size() && script[i] != '"' && script[i] != '\'') return true;
+  }
+  return false;
+}
+bool computes_options(const std::string& script) {
+  return script.find("pairs(game.options)") != std::string::npos || script.find("options[") != std::string::npos;
+}
+
 void option_refs(const YNode& n, std::set<std::string>& out) {
   if (n.is_scalar() && n.scalar.size() > 1 && n.scalar[0] == '$') out.insert(n.scalar.substr(1));
   for (const auto& item : n.items) option_refs(*item, out);
@@ -47,7 +61,8 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   std::set<int> placed;
   for (const auto& e : g.setup)
     for (uint8_t code : e.stack) placed.insert(g.kind_of[code]);
-  for (size_t k = 0; k < g.kinds.size(); ++k)
+  const bool kinds_computed = computes_kinds(script);
+  for (size_t k = 0; k < g.kinds.size() && !kinds_computed; ++k)
     if (!placed.count(static_cast<int>(k)) && !mentions(script, g.kinds[k].name))
       d.warning(key_pos(root, "pieces", g.kinds[k].name),
                 fmt::format("piece kind '{}' is never placed: the setup has none and the script never names it",
@@ -56,7 +71,7 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   std::set<std::string> refs;
   option_refs(root, refs);
   for (const auto& o : g.options)
-    if (!refs.count(o.name) && !mentions(script, o.name))
+    if (!refs.count(o.name) && !mentions(script, o.name) && !computes_options(script))
       d.warning(key_pos(root, "options", o.name),
                 fmt::format("option '{}' is never read: no key says ${} and the script never names it", o.name, o.name));
 

@@ -200,6 +200,7 @@ INPUT=''
 run 2 "new over a file" -- new start-grid-8x8 --dir "$newdir" && has "$err" "exists (--force replaces it)" "new exists"
 run 2 "new with a bad name" -- new "Bad Name" && has "$err" "lower-case letters, digits and dashes" "new name"
 run 2 "new with a bad board" -- new x --board hex:3 && has "$err" "--board takes grid:WxH" "new board"
+run 2 "new with a track too short to play" -- new x --board track:4 && has "$err" "an even N from 6 to 26" "new track"
 # check's warnings: legal but likely wrong.
 run 0 "check warns" -- check tests/warnings/likely-wrong.yaml --games 2 && {
   has "$err" "warning: option 'speed' is never read" "check warning"
@@ -234,6 +235,11 @@ then pass=$((pass + 1)); else echo "FAIL: merged shards differ from the whole ru
 run 2 "merge one shard twice" -- merge "$lab/s1" "$lab/s1" && has "$err" "is in two shards" "merge twice"
 run 2 "merge runs that differ" -- merge "$lab/s1" "$lab/variant" && has "$err" "is not from the same run" "merge mismatch"
 run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
+# Results edited by hand: a clear message, never a crash.
+cp -r "$lab/s1" "$lab/bad" && sed -i 's/"agents": \[/"agents": ["random", /' "$lab/bad/summary.json"
+run 2 "merge a summary with three agents" -- merge "$lab/bad" && has "$err" "agents must list two agents" "merge bad agents"
+cp -r "$lab/s1" "$lab/bad2" && sed -i '1s/"plies":[0-9]*/"plies":-100/' "$lab/bad2/games.jsonl"
+run 2 "merge a game with negative plies" -- merge "$lab/bad2" && has "$err" "games.jsonl:1: plies must be from 0" "merge bad plies"
 run 2 "one agent" -- simulate dipole --agents mcts && has "$err" "--agents takes two agents" "one agent"
 run 2 "a bad agent" -- simulate dipole --agents mcts,wizard && has "$err" "no agent named 'wizard'" "bad agent"
 # The same rules twice: the sequential test settles that the first mover's rate is the same.
