@@ -128,7 +128,7 @@ std::string draw_track(const State& s, const ViewOptions& v) {
     std::string text = s.height(c) ? fmt::format("{}{:<2}", g.glyph_of[s.top(c)], s.height(c)) : std::string(" . ");
     if (!is_marked(v, c)) return paint(s, v, c, text);
     if (v.color) return "\033[7m" + paint(s, v, c, text) + kReset;
-    if (text.back() == ' ') text.back() = '*';  // 10 or more checkers fill the column
+    if (text.back() == ' ') text.back() = '*';  // a stack of 10 or more fills the column
     return text;
   };
   // A bar between the quarters when the halves split evenly.

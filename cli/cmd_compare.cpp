@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "core/text.h"
 #include "lab/summary.h"
 #include "lab_args.h"
 #include "lab_report.h"
@@ -46,7 +47,7 @@ Runner add_compare(CLI::App& app) {
   cmd->add_option("b", *second, "the other rule set (default: A with the --variant options)");
   cmd->add_option("--option", c->a.options,
                   "key=value: with B, an option for both; without B, the tweak that makes B from A "
-                  "(compare death-stacks --option max_height=5)");
+                  "(compare GAME --option key=value)");
   cmd->add_option("--variant", c->variant, "key=value: an option for B only");
   cmd->add_option("--agents", c->agents, "the two agents, A,B (default random,random)");
   cmd->add_option("--games", c->games, "at most this many games for each rule set (default 2000)")
@@ -89,8 +90,7 @@ Runner add_compare(CLI::App& app) {
       for (auto& g : run_games(cb, "B")) games_b.push_back(std::move(g));
       done = ca.games;
       ++looks;
-      const auto sa = lab::summarize(games_a, ga->def()), sb = lab::summarize(games_b, gb->def());
-      st = lab::sequential_test(sa.starter_wins, sb.starter_wins, c->test);
+      st = lab::sequential_test(lab::first_mover_wins(games_a), lab::first_mover_wins(games_b), c->test);
       if (st.verdict != lab::Verdict::Continue && settled_after == 0) settled = st, settled_after = done;
       if (st.verdict != lab::Verdict::Continue && !c->no_stop) break;
     }
@@ -122,27 +122,16 @@ Runner add_compare(CLI::App& app) {
       fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", settled_after,
                  verdict_text(settled.verdict));
     if (!c->out.empty()) {
-      auto info = [&](const CompareArgs& x, const GameArgs& g, const GameDef& def) {
-        RunInfo r;
-        r.game = g.game;
-        r.options = g.options;
-        r.definition_hash = def.content_hash;
-        r.agents = {agents[0].str(), agents[1].str()};
-        r.seed = x.seed;
-        r.games = n;
-        r.max_plies = x.max_plies;
-        r.shards = {1};
-        return r;
-      };
-      write_results(c->out + "/a", games_a, sa, ga->def(), info(*c, c->a, ga->def()));
-      write_results(c->out + "/b", games_b, sb, gb->def(), info(*c, c->b, gb->def()));
+      // ca and cb end as the last batch left them: games 0 .. n - 1.
+      write_results(c->out + "/a", games_a, sa, ga->def(), run_info(c->a, ca));
+      write_results(c->out + "/b", games_b, sb, gb->def(), run_info(c->b, cb));
       nlohmann::json diffs = nlohmann::json::array();
       for (const auto& r : rows)
         diffs.push_back({{"statistic", r.name}, {"a", r.a}, {"b", r.b}, {"difference", r.difference.value},
                          {"ci95", {r.difference.interval95.low, r.difference.interval95.high}}});
       nlohmann::json j = {{"a", name(c->a)}, {"b", name(c->b)}, {"games_each", n}, {"looks", looks},
                           {"verdict", verdict_text(st.verdict)}, {"test", how}, {"differences", diffs}};
-      write_file(c->out + "/compare.json", j.dump(2) + "\n");
+      write_text_file(c->out + "/compare.json", j.dump(2) + "\n");
       fmt::print("Wrote {}/compare.json\n", c->out);
     }
     return kExitOk;

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include "board/board.h"
 #include "commands.h"
+#include "core/text.h"
 #include "common.h"
 #include "rules/yaml_tree.h"
 
@@ -135,10 +135,11 @@ end
                                              *name);
     std::error_code ec;
     std::filesystem::create_directories(*dir, ec);
-    for (const auto& [path, text] : {std::pair{yaml, yaml_text}, std::pair{lua, lua_text}}) {
-      std::ofstream out(path);
-      out << text;
-      if (!out.flush()) throw UsageError(fmt::format("cannot write {}", path.string()));
+    try {
+      write_text_file(yaml.string(), yaml_text);
+      write_text_file(lua.string(), lua_text);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
     }
     fmt::print("Wrote {} and {}. Try: boardlab check {} ; boardlab play {}\n", yaml.string(), lua.string(), yaml.string(),
                yaml.string());

@@ -50,20 +50,6 @@ std::pair<int, int> parse_shard(const std::string& text) {
   return {static_cast<int>(*k), static_cast<int>(*n)};
 }
 
-RunInfo run_info(const SimulateArgs& a, const GameDef& def, const lab::SimulationConfig& c) {
-  RunInfo r;
-  r.game = a.game.game;
-  r.options = a.game.options;
-  r.definition_hash = def.content_hash;
-  r.agents = {c.first.str(), c.second.str()};
-  r.seed = c.seed;
-  r.games = c.games;
-  r.max_plies = c.max_plies;
-  r.shards = {c.shard + 1};
-  r.shard_count = c.shards;
-  return r;
-}
-
 // Every pair of agents plays `games` games, seats alternating: the score of each row
 // against each column (draws half), with its 95% interval.
 int ladder(const SimulateArgs& a, const GameDefPtr& def) {
@@ -76,11 +62,8 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def) {
     for (size_t j = i + 1; j < n; ++j) {
       lab::SimulationConfig c{def, agents[i], agents[j], a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
       auto games = run_games(c, fmt::format("{} vs {}", agents[i].str(), agents[j].str()));
-      long wins = 0, draws = 0;
-      for (const auto& g : games) {
-        if (g.winner < 0) ++draws;
-        else if (g.winner == g.first_seat) ++wins;
-      }
+      const lab::Summary sum = lab::summarize(games, *def);
+      const long wins = sum.first_agent_wins.hits, draws = sum.draws.hits;
       const long losses = static_cast<long>(games.size()) - wins - draws;
       const double played = static_cast<double>(games.size());
       score[i][j] = (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) / played;
@@ -115,7 +98,7 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def) {
     std::vector<std::string> names;
     for (const auto& s : agents) names.push_back(s.str());
     std::filesystem::create_directories(a.out);
-    write_file(a.out + "/ladder.json",
+    write_text_file(a.out + "/ladder.json",
                nlohmann::json{{"game", a.game.game}, {"agents", names}, {"score", matrix}, {"pairs", pairs}}.dump(2) + "\n");
     fmt::print("Wrote {}/ladder.json\n", a.out);
   }
@@ -153,8 +136,8 @@ Runner add_simulate(CLI::App& app) {
     c.shards = n;
     auto games = run_games(c, def->name);
     const lab::Summary s = lab::summarize(games, *def);
-    const RunInfo run = run_info(*a, *def, c);
-    fmt::print("{}", summary_text(s, *def, run));
+    const RunInfo run = run_info(a->game, c);
+    fmt::print("{}", summary_text(s, run));
     std::string out = a->out.empty() ? "simulate-" + def->name : a->out;
     if (a->out.empty() && n > 1) out += fmt::format("-shard-{}-of-{}", k, n);
     write_results(out, games, s, *def, run);
@@ -224,7 +207,7 @@ Runner add_merge(CLI::App& app) {
     std::sort(run->shards.begin(), run->shards.end());
     const GameDef& def = game->def();
     const lab::Summary s = lab::summarize(games, def);
-    fmt::print("{}", summary_text(s, def, *run));
+    fmt::print("{}", summary_text(s, *run));
     if (static_cast<long>(games.size()) < run->games)
       fmt::print("Note: {} of the run's {} games are here ({} of {} shards).\n", games.size(), run->games,
                  run->shards.size(), run->shard_count);

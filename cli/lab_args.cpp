@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include "common.h"
@@ -38,6 +37,20 @@ std::vector<AgentSpec> parse_agent_list(const std::string& text) {
   return out;
 }
 
+RunInfo run_info(const GameArgs& game, const lab::SimulationConfig& config) {
+  RunInfo r;
+  r.game = game.game;
+  r.options = game.options;
+  r.definition_hash = config.def->content_hash;
+  r.agents = {config.first.str(), config.second.str()};
+  r.seed = config.seed;
+  r.games = config.games;
+  r.max_plies = config.max_plies;
+  r.shards = {config.shard + 1};
+  r.shard_count = config.shards;
+  return r;
+}
+
 std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what) {
   ProgressBar bar(what);
   try {
@@ -47,16 +60,6 @@ std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const
   }
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    f << text;
-    if (!f.flush()) throw std::runtime_error(fmt::format("cannot write {}", tmp));
-  }
-  std::filesystem::rename(tmp, path);
-}
-
 void write_results(const std::string& dir, const std::vector<lab::GameStats>& games, const lab::Summary& s,
                    const GameDef& def, const RunInfo& run) {
   std::error_code ec;
@@ -64,10 +67,10 @@ void write_results(const std::string& dir, const std::vector<lab::GameStats>& ga
   if (ec) throw UsageError(fmt::format("cannot make the folder {}: {}", dir, ec.message()));
   std::string lines;
   for (const auto& g : games) lines += to_json(g, def).dump() + "\n";
-  write_file(dir + "/games.jsonl", lines);
+  write_text_file(dir + "/games.jsonl", lines);
   nlohmann::json summary = {{"run", to_json(run)}, {"summary", to_json(s, def)}};
-  write_file(dir + "/summary.json", summary.dump(2) + "\n");
-  write_file(dir + "/report.html", html_report(s, games, def, run));
+  write_text_file(dir + "/summary.json", summary.dump(2) + "\n");
+  write_text_file(dir + "/report.html", html_report(s, games, def, run));
   fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
 }
 

@@ -130,28 +130,32 @@ Plot branching_over_game(const lab::Summary& s) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> statistic_rows(const lab::Summary& s) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  auto count = [](const lab::Rate& r, const char* more = "") { return fmt::format("{}  {} games{}", rate_text(r), r.hits, more); };
+  rows.emplace_back("first mover wins", count(s.starter_wins));
+  for (size_t p = 0; p < s.seat_wins.size(); ++p) rows.emplace_back(s.player_names[p] + " wins", count(s.seat_wins[p]));
+  rows.emplace_back("draws", count(s.draws));
+  rows.emplace_back("stopped at the cap", count(s.capped, " (counted as draws)"));
+  rows.emplace_back("first agent wins", rate_text(s.first_agent_wins));
+  rows.emplace_back("length (plies)", spread_text(s.length));
+  rows.emplace_back("branching", spread_text(s.branching));
+  for (size_t e = 0; e < s.events.size(); ++e) rows.emplace_back(s.event_names[e] + " per game", spread_text(s.events[e], 2));
+  rows.emplace_back("seconds per game", spread_text(s.seconds, 4));
+  return rows;
+}
+
 std::string rate_text(const lab::Rate& r) {
   const auto ci = r.interval95();
   return fmt::format("{:.3f} ({:.3f}-{:.3f})", r.value(), ci.low, ci.high);
 }
 
-std::string summary_text(const lab::Summary& s, const GameDef& def, const RunInfo& run) {
+std::string summary_text(const lab::Summary& s, const RunInfo& run) {
   std::string out = fmt::format("{}: {} games, {} against {} (seats alternating), seed {}, at most {} plies{}\n", run.game,
                                 s.games, run.agents[0], run.agents[1], run.seed, run.max_plies,
                                 run.options.empty() ? "" : fmt::format(", options {}", fmt::join(run.options, " ")));
   out += "rates with their 95% intervals:\n";
-  out += fmt::format("  {:<22} {}  {} games\n", "first mover wins", rate_text(s.starter_wins), s.starter_wins.hits);
-  for (size_t p = 0; p < s.seat_wins.size(); ++p)
-    out += fmt::format("  {:<22} {}  {} games\n", def.players[p].name + " wins",
-                       rate_text(s.seat_wins[p]), s.seat_wins[p].hits);
-  out += fmt::format("  {:<22} {}  {} games\n", "draws", rate_text(s.draws), s.draws.hits);
-  out += fmt::format("  {:<22} {}  {} games (counted as draws)\n", "stopped at the cap", rate_text(s.capped), s.capped.hits);
-  out += fmt::format("  {:<22} {}\n", "first agent wins", rate_text(s.first_agent_wins));
-  out += fmt::format("  {:<22} {}\n", "length (plies)", spread_text(s.length));
-  out += fmt::format("  {:<22} {}\n", "branching", spread_text(s.branching));
-  for (size_t e = 0; e < s.events.size(); ++e)
-    out += fmt::format("  {:<22} {}\n", s.event_names[e] + " per game", spread_text(s.events[e], 2));
-  out += fmt::format("  {:<22} {}\n", "seconds per game", spread_text(s.seconds, 4));
+  for (const auto& [name, value] : statistic_rows(s)) out += fmt::format("  {:<22} {}\n", name, value);
   out += fmt::format("  {:<22} {} (A), {} (B); A plays first in the even-numbered games\n", "agents", run.agents[0], run.agents[1]);
   out += "how games ended:\n";
   for (const auto& [text, n] : s.results) out += fmt::format("  {:>6}  {}\n", n, text);
@@ -164,15 +168,7 @@ std::string html_report(const lab::Summary& s, const std::vector<lab::GameStats>
   auto row = [&](const std::string& name, const std::string& value) {
     rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", escape(name), escape(value));
   };
-  row("first mover wins (its advantage)", rate_text(s.starter_wins));
-  for (size_t p = 0; p < s.seat_wins.size(); ++p) row(def.players[p].name + " wins", rate_text(s.seat_wins[p]));
-  row("draws", rate_text(s.draws));
-  row("stopped at the cap", rate_text(s.capped));
-  row("first agent (" + run.agents[0] + ") wins", rate_text(s.first_agent_wins));
-  row("length (plies)", spread_text(s.length));
-  row("branching", spread_text(s.branching));
-  for (size_t e = 0; e < s.events.size(); ++e) row(s.event_names[e] + " per game", spread_text(s.events[e], 2));
-  row("seconds per game", spread_text(s.seconds, 4));
+  for (const auto& [name, value] : statistic_rows(s)) row(name, value);
   std::string results;
   for (const auto& [text, n] : s.results) results += fmt::format("<li>{}: {}</li>\n", n, escape(text));
   return fmt::format(R"(<!DOCTYPE html>

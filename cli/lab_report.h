@@ -9,11 +9,13 @@
 
 namespace boardlab::cli {
 
-std::string summary_text(const lab::Summary& s, const GameDef& def, const RunInfo& run);
+std::string summary_text(const lab::Summary& s, const RunInfo& run);
 std::string html_report(const lab::Summary& s, const std::vector<lab::GameStats>& games, const GameDef& def,
                         const RunInfo& run);
 
 // "0.545 (0.476-0.612)"
 std::string rate_text(const lab::Rate& r);
+// Every statistic of a summary as (name, value) for the terminal and the HTML page alike.
+std::vector<std::pair<std::string, std::string>> statistic_rows(const lab::Summary& s);
 
 }  // namespace boardlab::cli

@@ -22,7 +22,6 @@ class LineReader {
   // (`interrupted()` tells which). `remember`: whether the line goes into the history.
   std::optional<std::string> read(const std::string& prompt, bool remember = true);
   bool interrupted() const;
-  bool editing() const { return el_ != nullptr; }
 
   // ~/.boardlab_history, or $BOARDLAB_HISTORY ("" for none).
   static std::string default_history_file();

@@ -108,6 +108,7 @@ local function full_key()
 end
 local function position_key() return key1 * 67108864 + key2 end
 
+local HIT = game.event("hit")  -- the event simulate counts: a turn that hits
 local function record()
   if depth < best_used then return end
   if depth > best_used then
@@ -120,9 +121,10 @@ local function record()
   nfound = nfound + 1
   local t = found[nfound] or {}
   found[nfound] = t
-  t.n, t.key = depth, key
+  t.n, t.key, t.flags = depth, key, 0
   for i = 1, depth do
     t[4 * i - 3], t[4 * i - 2], t[4 * i - 1], t[4 * i] = path_from[i], path_to[i], path_hit[i], path_die[i]
+    if path_hit[i] then t.flags = HIT end
   end
 end
 
@@ -211,14 +213,9 @@ local function load_position(me)
   full_key()
 end
 
-local HIT = game.event("hit")  -- the event simulate counts
 local function write(t, me)
   local to_cell, code = cell_of[me], CODE[me]
-  local flags = 0
-  for i = 1, t.n do
-    if t[4 * i - 1] then flags = HIT end
-  end
-  moves.begin(flags)
+  moves.begin(t.flags)
   for i = 1, t.n do
     local from, to, hit = t[4 * i - 3], t[4 * i - 2], t[4 * i - 1]
     if hit then moves.to_reserve(to_cell[to], 1, BAR) end

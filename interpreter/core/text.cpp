@@ -1,7 +1,9 @@
 // Small text helpers: edit distance for "did you mean", joining and splitting.
 #include "core/text.h"
 
+#include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <sstream>
 
 #include <algorithm>
@@ -74,6 +76,19 @@ std::optional<std::string> read_text_file(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
 }
 
 }  // namespace boardlab

@@ -15,5 +15,8 @@ std::vector<std::string> split_ws(std::string_view s);
 std::string trim(std::string_view s);
 // A whole file's bytes, or nullopt if it cannot be read.
 std::optional<std::string> read_text_file(const std::string& path);
+// Writes a whole file atomically (a temporary file, then a rename), so that a reader never
+// sees half of it; throws std::runtime_error when it cannot.
+void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace boardlab

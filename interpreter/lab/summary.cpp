@@ -3,11 +3,18 @@
 
 namespace boardlab::lab {
 
+Rate first_mover_wins(const std::vector<GameStats>& games) {
+  Rate r{0, static_cast<long>(games.size())};
+  for (const GameStats& g : games) r.hits += g.winner >= 0 && g.winner == g.starter;
+  return r;
+}
+
 Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
   Summary s;
   s.games = static_cast<long>(games.size());
   s.seat_wins.assign(def.players.size(), Rate{0, s.games});
-  s.draws = s.capped = s.starter_wins = s.first_agent_wins = Rate{0, s.games};
+  s.draws = s.capped = s.first_agent_wins = Rate{0, s.games};
+  s.starter_wins = first_mover_wins(games);
   for (const auto& e : def.events) s.event_names.push_back(e.name);
   for (const auto& p : def.players) s.player_names.push_back(p.name);
   std::vector<double> length, branching, seconds;
@@ -19,7 +26,6 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
     if (g.winner < 0) ++s.draws.hits;
     if (g.capped) ++s.capped.hits;
     if (g.winner >= 0 && g.winner == g.first_seat) ++s.first_agent_wins.hits;
-    if (g.winner >= 0 && g.winner == g.starter) ++s.starter_wins.hits;
     length.push_back(g.plies);
     double sum = 0;
     for (size_t i = 0; i < g.branching.size(); ++i) {

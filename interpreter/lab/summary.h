@@ -30,6 +30,9 @@ struct Summary {
 };
 
 Summary summarize(const std::vector<GameStats>& games, const GameDef& def);
+// The games won by the player who moved first (Summary::starter_wins), alone: what
+// compare's sequential test looks at after every batch.
+Rate first_mover_wins(const std::vector<GameStats>& games);
 
 // The statistics a comparison reports, by name, for both summaries: rates as rates,
 // spreads by their means.

@@ -2,9 +2,7 @@
 #include "rules/game_record.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <stdexcept>
 
 #include "core/text.h"
@@ -117,18 +115,7 @@ Record parse_record(const std::string& text) {
   return r;
 }
 
-void save_record(const std::string& path, const Record& r) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << format_record(r);
-    out.flush();
-    if (!out) throw std::runtime_error(fmt::format("cannot write {}", tmp));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot write {}: {}", path, ec.message()));
-}
+void save_record(const std::string& path, const Record& r) { write_text_file(path, format_record(r)); }
 
 Record::Ply record_ply(const Game& game, const State& s, const std::string& move_text) {
   Record::Ply p{game.def().players[static_cast<size_t>(s.side())].name, "", move_text};
