@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "agents/match.h"
+#include "lab/match.h"
 #include "commands.h"
 #include "common.h"
 #include "state/position_text.h"

@@ -6,7 +6,7 @@
 
 #include "commands.h"
 #include "common.h"
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "rules/invariants.h"
 
 namespace boardlab::cli {

@@ -8,7 +8,7 @@
 #include "commands.h"
 #include "core/text.h"
 #include "common.h"
-#include "rules/yaml_tree.h"
+#include "core/text.h"
 
 namespace boardlab::cli {
 

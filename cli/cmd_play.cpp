@@ -16,8 +16,8 @@
 #include "core/rng.h"
 #include "core/text.h"
 #include "line_reader.h"
-#include "rules/game_record.h"
-#include "rules/yaml_tree.h"
+#include "session/game_record.h"
+#include "core/text.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {

@@ -7,7 +7,7 @@
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
-#include "rules/game_record.h"
+#include "session/game_record.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {

@@ -14,7 +14,7 @@
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
-#include "rules/yaml_tree.h"
+#include "core/text.h"
 #include "lab/summary.h"
 #include "lab_args.h"
 #include "lab_report.h"

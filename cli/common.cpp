@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
-#include "rules/yaml_tree.h"
+#include "core/text.h"
 
 namespace boardlab {
 

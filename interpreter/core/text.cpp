@@ -1,6 +1,8 @@
 // Small text helpers: edit distance for "did you mean", joining and splitting.
 #include "core/text.h"
 
+#include <charconv>
+
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -89,6 +91,19 @@ void write_text_file(const std::string& path, const std::string& text) {
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
+}
+
+std::optional<long long> parse_int(std::string_view s) {
+  long long v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;
+  return v;
+}
+
+std::optional<bool> parse_bool(std::string_view s) {
+  if (s == "true" || s == "yes" || s == "on") return true;
+  if (s == "false" || s == "no" || s == "off") return false;
+  return std::nullopt;
 }
 
 }  // namespace boardlab

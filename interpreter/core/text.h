@@ -19,4 +19,9 @@ std::optional<std::string> read_text_file(const std::string& path);
 // sees half of it; throws std::runtime_error when it cannot.
 void write_text_file(const std::string& path, const std::string& text);
 
+// A whole decimal number (no sign but '-', no spaces), or nullopt.
+std::optional<long long> parse_int(std::string_view s);
+// true/yes/on or false/no/off, or nullopt.
+std::optional<bool> parse_bool(std::string_view s);
+
 }  // namespace boardlab

@@ -1,7 +1,7 @@
 // Self-play games on threads, each with its own Game (a Lua state) and fresh agents.
 #include "lab/simulation.h"
 
-#include "agents/match.h"
+#include "lab/match.h"
 
 #include <atomic>
 #include <chrono>

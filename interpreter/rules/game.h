@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "rules/game_def.h"
+#include "definition/game_def.h"
 #include "script/move_list.h"
 #include "script/script_host.h"
 #include "state/state.h"

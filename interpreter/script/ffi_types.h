@@ -17,11 +17,11 @@
   } bl_board;                                                                                  \
                                                                                                \
   typedef struct bl_state {                                                                    \
-    uint8_t* height;  /* [cell] */                                                             \
-    uint8_t* pieces;  /* [cell * stack_cap + level], level 0 at the bottom */                   \
-    int32_t* reserve; /* [slot * ncodes + code] */                                             \
-    int8_t* owner;    /* [cell] the owner of the top piece, -1 for an empty cell */            \
-    int32_t* count;   /* [player] that player's pieces on the board */                         \
+    const uint8_t* height;  /* [cell] */                                                         \
+    const uint8_t* pieces;  /* [cell * stack_cap + level], level 0 at the bottom */                \
+    const int32_t* reserve; /* [slot * ncodes + code] */                                         \
+    const int8_t* owner;    /* [cell] the owner of the top piece, -1 for an empty cell */          \
+    const int32_t* count;   /* [player] that player's pieces on the board */                    \
     int32_t side;                                                                              \
     int32_t ply;                                                                               \
     /* For generate: the cells whose top piece the side to move owns, in cell order (the host  \

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "core/text.h"
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "script/instrument.h"
 
 extern "C" {
@@ -43,6 +43,12 @@ struct ScriptHost::Alloc {
 
 namespace {
 
+// The FFI view of a state (the script's `state` table reads it).
+bl_state view(const State& s) {
+  const State::Arrays a = s.arrays();
+  return bl_state{a.height, a.pieces, a.reserve, a.owner, a.count, s.side(), s.ply(), nullptr, 0, a.dice, s.ndice()};
+}
+
 int traceback(lua_State* L) {
   const char* msg = lua_tostring(L, 1);
   luaL_traceback(L, L, msg ? msg : "(an error that is not a string)", 1);
@@ -63,20 +69,9 @@ void push_strings(lua_State* L, const std::vector<std::string>& v) {
   }
 }
 
-// The hooks a script may define; runtime.lua gets this list too.
 // Stack slots kept between calls, from the end of the constructor on.
 constexpr int kTraceback = 1, kGenerate = 2;
 
-constexpr const char* kHooks[] = {"generate", "result", "notation", "evaluate"};
-
-}  // namespace
-
-const std::vector<std::string>& hook_names() {
-  static const std::vector<std::string> names(std::begin(kHooks), std::end(kHooks));
-  return names;
-}
-
-namespace {
 
 void push_info(lua_State* L, const GameDef& g) {
   lua_newtable(L);
@@ -108,7 +103,7 @@ void push_info(lua_State* L, const GameDef& g) {
   for (const auto& e : g.events) events.push_back(e.name);
   push_strings(L, events);
   lua_setfield(L, -2, "events");
-  push_strings(L, {std::begin(kHooks), std::end(kHooks)});
+  push_strings(L, hook_names());
   lua_setfield(L, -2, "hooks");
   lua_newtable(L);
   for (size_t i = 0; i < g.players.size(); ++i) {
@@ -195,7 +190,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   lua_pushstring(L_, ("@" + def.script_display).c_str());
   host_.ticks_left = host_.tick_limit;
   State start(def);  // what `state` shows a script that looks at it while loading
-  host_.state = start.view();
+  host_.state = view(start);
   if (int st = lua_pcall(L_, 2, 1, tb); st != 0) fail("load", 0, st);
   std::vector<std::string> defined;
   for (int i = 1;; ++i) {
@@ -269,7 +264,7 @@ void ScriptHost::pcall(const char* hook, const State& s, int nargs, int nresults
 
 void ScriptHost::generate(State& s, MoveList& out) {
   out.clear();
-  host_.state = s.view();
+  host_.state = view(s);
   mine_.resize(def_.board.ncells);
   int n = 0;
   const uint64_t* owned = s.owned_cells(s.side());
@@ -284,7 +279,7 @@ void ScriptHost::generate(State& s, MoveList& out) {
 }
 
 std::optional<Outcome> ScriptHost::result(State& s) {
-  host_.state = s.view();
+  host_.state = view(s);
   call(result_ref_, "result", s, 0, 2);
   std::optional<Outcome> r;
   const auto detail = static_cast<uint8_t>(lua_tointeger(L_, -1));
@@ -298,7 +293,7 @@ std::optional<Outcome> ScriptHost::result(State& s) {
 }
 
 double ScriptHost::evaluate(State& s, int player) {
-  host_.state = s.view();
+  host_.state = view(s);
   lua_pushinteger(L_, player);
   call(evaluate_ref_, "evaluate", s, 1, 1);
   if (!lua_isnumber(L_, -1)) {
@@ -311,7 +306,7 @@ double ScriptHost::evaluate(State& s, int player) {
 }
 
 std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {
-  host_.state = s.view();
+  host_.state = view(s);
   lua_createtable(L_, m.count, 1);
   for (int i = 0; i < m.count; ++i) {
     const Action& a = m.actions[i];

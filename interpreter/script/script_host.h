@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/game_def.h"
+#include "core/contract.h"
+#include "definition/game_def.h"
 #include "script/ffi_types.h"
 #include "script/move_list.h"
 #include "state/state.h"
@@ -63,7 +64,5 @@ class ScriptHost {
 
 // Where the trusted Lua library lives (scripts/lib under the data directory).
 std::string script_lib_dir();
-// The functions a game script may define for the runtime to call: generate, result, ...
-const std::vector<std::string>& hook_names();
 
 }  // namespace boardlab

@@ -376,11 +376,6 @@ void State::undo() {
   undo_.pop_back();
 }
 
-bl_state State::view() {
-  return bl_state{height_.data(), pieces_.data(), reserve_.data(), owner_.data(), count_.data(), side_, ply_, nullptr, 0,
-                  dice_.data(), ndice_};
-}
-
 bool State::same_position(const State& o) const {
   return side_ == o.side_ && height_ == o.height_ && pieces_ == o.pieces_ && reserve_ == o.reserve_ &&
          owner_ == o.owner_ && owned_ == o.owned_ && count_ == o.count_ && awaiting_roll_ == o.awaiting_roll_ &&

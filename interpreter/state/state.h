@@ -8,8 +8,7 @@
 #include <vector>
 
 #include "core/move.h"
-#include "rules/game_def.h"
-#include "script/ffi_types.h"
+#include "definition/game_def.h"
 #include "state/repetition_table.h"
 
 namespace boardlab {
@@ -81,7 +80,19 @@ class State {
   void undo();
   int history_size() const { return static_cast<int>(undo_.size()); }
 
-  bl_state view();  // pointers into this state, valid until it is changed or destroyed
+  // The flat arrays, read only, for the script host's view of the state: valid until the
+  // state is changed or destroyed.
+  struct Arrays {
+    const uint8_t* height;   // [cell]
+    const uint8_t* pieces;   // [cell * stack_cap + level]
+    const int32_t* reserve;  // [slot * ncodes + code]
+    const int8_t* owner;     // [cell]
+    const int32_t* count;    // [player]
+    const uint8_t* dice;     // [ndice()]
+  };
+  Arrays arrays() const {
+    return {height_.data(), pieces_.data(), reserve_.data(), owner_.data(), count_.data(), dice_.data()};
+  }
   bool same_position(const State& o) const;  // pieces, reserves, side to move
 
  private:

@@ -5,7 +5,7 @@
 
 #include "handwritten_death_stacks.h"
 #include "interpreter_playouts.h"
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "rules/playout.h"
 
 namespace {

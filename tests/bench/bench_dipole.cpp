@@ -4,7 +4,7 @@
 
 #include "handwritten_dipole.h"
 #include "interpreter_playouts.h"
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "rules/playout.h"
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "rules/playout.h"
 
 namespace bench {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <random>
 
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "state/position_text.h"
 
 namespace testing {

@@ -3,7 +3,7 @@
 
 #include "agents/agent.h"
 #include "agents/evaluation.h"
-#include "agents/match.h"
+#include "lab/match.h"
 #include "helpers.h"
 #include "state/position_text.h"
 

@@ -6,7 +6,7 @@
 
 #include "core/diagnostics.h"
 #include "helpers.h"
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 #include "rules/invariants.h"
 
 using namespace boardlab;

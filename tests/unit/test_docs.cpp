@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "helpers.h"
-#include "rules/bundled.h"
-#include "rules/game_def.h"
+#include "definition/bundled.h"
+#include "definition/game_def.h"
 #include "script/script_host.h"
 
 using namespace boardlab;

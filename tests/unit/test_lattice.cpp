@@ -6,8 +6,8 @@
 
 #include "board/board.h"
 #include "helpers.h"
-#include "rules/bundled.h"
-#include "rules/game_def.h"
+#include "definition/bundled.h"
+#include "definition/game_def.h"
 
 using namespace boardlab;
 

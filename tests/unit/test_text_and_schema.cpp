@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/text.h"
-#include "rules/schema.h"
+#include "definition/schema.h"
 
 using namespace boardlab;
 

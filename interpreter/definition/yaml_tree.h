@@ -39,7 +39,4 @@ YPtr load_yaml_string(const std::string& text, const std::string& name, Diagnost
 // Deep merge for variants: maps merge key by key, anything else in `over` replaces `base`.
 YPtr merge_yaml(const YPtr& base, const YPtr& over);
 
-std::optional<long long> parse_int(std::string_view s);
-std::optional<bool> parse_bool(std::string_view s);
-
 }  // namespace boardlab

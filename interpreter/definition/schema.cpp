@@ -1,5 +1,5 @@
 // Schema validation: every problem in one pass, GCC-style positions.
-#include "rules/schema.h"
+#include "definition/schema.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Game records: writing, reading and replaying them.
-#include "rules/game_record.h"
+#include "session/game_record.h"
 
 #include <cstdio>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // Loading a GameDef: follow `extends:`, validate against the schema, resolve names to ids,
 // and precompute tables. Every problem found is reported, not just the first.
-#include "rules/game_def.h"
-#include "rules/lint.h"
+#include "definition/game_def.h"
+#include "definition/lint.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -11,7 +11,7 @@
 
 #include "core/rng.h"
 #include "core/text.h"
-#include "rules/lint.h"
+#include "definition/lint.h"
 
 namespace boardlab {
 

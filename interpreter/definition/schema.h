@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
-#include "rules/yaml_tree.h"
+#include "definition/yaml_tree.h"
 
 namespace boardlab {
 

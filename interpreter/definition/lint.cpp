@@ -1,6 +1,6 @@
 // The definition lint. The script is read as text, not run: a name the script never
 // mentions is a name it cannot use (a computed name would be missed, and is rare).
-#include "rules/lint.h"
+#include "definition/lint.h"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include <set>
 
 #include "core/text.h"
-#include "script/script_host.h"
+#include "core/contract.h"
 
 namespace boardlab {
 

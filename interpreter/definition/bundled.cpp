@@ -1,5 +1,5 @@
 // Bundled games: locating definitions by name.
-#include "rules/bundled.h"
+#include "definition/bundled.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "board/board.h"
-#include "rules/schema.h"
+#include "definition/schema.h"
 
 namespace boardlab {
 

@@ -1,5 +1,5 @@
 // Matches between agents.
-#include "agents/match.h"
+#include "lab/match.h"
 
 #include <fmt/format.h>
 

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "core/diagnostics.h"
-#include "rules/game_def.h"
-#include "rules/yaml_tree.h"
+#include "definition/game_def.h"
+#include "definition/yaml_tree.h"
 
 namespace boardlab {
 

@@ -1,5 +1,5 @@
 // YTree: YAML with positions, and the deep merge used by `extends:`.
-#include "rules/yaml_tree.h"
+#include "definition/yaml_tree.h"
 
 #include <charconv>
 #include <fstream>
@@ -117,19 +117,6 @@ YPtr merge_yaml(const YPtr& base, const YPtr& over) {
     }
   }
   return out;
-}
-
-std::optional<long long> parse_int(std::string_view s) {
-  long long v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;
-  return v;
-}
-
-std::optional<bool> parse_bool(std::string_view s) {
-  if (s == "true" || s == "yes" || s == "on") return true;
-  if (s == "false" || s == "no" || s == "off") return false;
-  return std::nullopt;
 }
 
 }  // namespace boardlab

@@ -1,5 +1,5 @@
 // The schema of a game definition: every key a YAML definition may hold, with its meaning.
-#include "rules/game_def.h"
+#include "definition/game_def.h"
 
 namespace boardlab {
 
