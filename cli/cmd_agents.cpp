@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "lab/match.h"
+#include "lab_args.h"
 #include "commands.h"
 #include "common.h"
 #include "state/position_text.h"
@@ -24,9 +25,9 @@ AgentSpec parse_spec(const std::string& text) {
   }
 }
 
-std::unique_ptr<Agent> agent_for(const AgentSpec& spec, const Game& game, uint64_t seed) {
+std::unique_ptr<Agent> agent_for(const AgentSpec& spec, const Rules& rules, uint64_t seed) {
   try {
-    return make_agent(spec, game.def_ptr(), seed);
+    return make_agent(spec, rules.def_ptr(), seed);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -53,29 +54,23 @@ Runner add_match(CLI::App& app) {
   auto games = std::make_shared<int>(20);
   auto seed = std::make_shared<uint64_t>(1);
   auto max_plies = std::make_shared<int>(1000);
+  auto threads = std::make_shared<int>(1);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("first", *a, "an agent spec (see `boardlab agents`)")->required();
   cmd->add_option("second", *b, "an agent spec")->required();
   cmd->add_option("--games", *games, "how many games")->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", *seed, "game i uses seed+i for dice and agents");
-  cmd->add_option("--max-plies", *max_plies, "a game stopped after this many plies counts as a draw (0: never)")
-      ->check(CLI::Range(0, 100000000));
+  cmd->add_option("--seed", *seed, "the series' seed: game i is seeded as in simulate, so either replays the other's games");
+  cmd->add_option("--max-plies", *max_plies, "a game stopped after this many plies counts as a draw")
+      ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--threads", *threads, "threads to play on (0: every core); the results do not depend on it")
+      ->check(CLI::Range(0, 256));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
     const AgentSpec sa = parse_spec(*a), sb = parse_spec(*b);
     const GameDefPtr& def = game->def_ptr();
-    const bool tty = isatty(STDERR_FILENO);
-    MatchResult r;
-    try {
-      // Bad specs fail as the first game makes its agents, before any move.
-      r = play_match(def, sa, sb, *games, *seed, *max_plies, [&](int i, const MatchResult& so_far) {
-        if (tty) fmt::print(stderr, "\r{} / {} games: {}-{}-{}", i + 1, *games, so_far.wins, so_far.draws, so_far.losses);
-      });
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-    if (tty) fmt::print(stderr, "\n");
+    lab::SimulationConfig c{def, sa, sb, *games, *seed, *max_plies, threads_or_cores(*threads)};
+    const lab::MatchResult r = lab::match_result(run_games(c, fmt::format("{} vs {}", sa.str(), sb.str())));
     auto [lo, hi] = r.interval();
     fmt::print("{}: {} against {}, {} games (seats alternating, seed {})\n", def->name, sa.str(), sb.str(), r.games, *seed);
     fmt::print("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, sa.str());
@@ -115,9 +110,9 @@ Runner add_agent(CLI::App& app) {
                       : state_from_track_sides(game->def(), req.at("sides").get<TrackSides>(), req.at("to_move").get<int>(),
                                                req.at("dice").get<std::vector<int>>());
         if (s.awaiting_roll()) throw std::invalid_argument("the position has no dice: give the roll to play");
-        game->legal_moves(s, moves);
-        if (moves.empty()) throw std::invalid_argument("the game is over: " + describe(game->def(), s.outcome()));
-        const int i = moves.size() == 1 ? 0 : agent->choose(s, moves);
+        if (!game->start_turn(s, moves))
+          throw std::invalid_argument("the game is over: " + describe(game->def(), s.outcome()));
+        const int i = agent->choose(*game, s, moves);
         const std::string text = game->move_texts(s, moves)[static_cast<size_t>(i)];
         game->apply(s, moves[i]);
         reply = {{"move", text}, {"position", position_text(s)}};

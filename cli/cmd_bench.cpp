@@ -14,7 +14,7 @@ namespace {
 
 // The agent plays itself from the start (again when a game ends) for `seconds`; its search
 // counters (MCTS iterations, alpha-beta nodes) per second.
-int bench_agent(Game& game, const std::string& spec_text, double seconds, uint64_t seed) {
+int bench_agent(const Rules& game, const std::string& spec_text, double seconds, uint64_t seed) {
   std::unique_ptr<Agent> agent;
   try {
     agent = make_agent(AgentSpec::parse(spec_text), game.def_ptr(), seed);
@@ -31,12 +31,11 @@ int bench_agent(Game& game, const std::string& spec_text, double seconds, uint64
   while (spent < seconds) {
     if (s.outcome().over()) s = game.initial();
     if (s.awaiting_roll()) game.roll(s, rng);
-    game.legal_moves(s, moves);
-    if (moves.empty()) {
+    if (!game.start_turn(s, moves)) {
       s = game.initial();
       continue;
     }
-    moves.get(agent->choose(s, moves), m);
+    moves.get(agent->choose(game, s, moves), m);
     game.apply(s, m);
     ++decisions;
     spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

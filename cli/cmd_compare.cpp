@@ -76,7 +76,7 @@ Runner add_compare(CLI::App& app) {
     auto ga = open_game(c->a), gb = open_game(c->b);
     auto agents = parse_agent_list(c->agents);
     if (agents.size() != 2) throw UsageError(fmt::format("--agents takes two agents, A,B (got {})", agents.size()));
-    const int threads = c->threads > 0 ? c->threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = threads_or_cores(c->threads);
     lab::SimulationConfig ca{ga->def_ptr(), agents[0], agents[1], 0, c->seed, c->max_plies, threads};
     lab::SimulationConfig cb = ca;
     cb.def = gb->def_ptr();

@@ -24,7 +24,7 @@ Runner add_moves(CLI::App& app) {
     if (s.awaiting_roll() && !s.outcome().over())
       throw UsageError("the position waits for a roll: give the dice with --dice (for example --dice 3,1)");
     MoveList moves;
-    game->legal_moves(s, moves);
+    game->start_turn(s, moves);  // with no move, the game ends here
     auto texts = game->move_texts(s, moves);
     for (int i = 0; i < moves.size(); ++i) {
       if (!*json) {

@@ -113,7 +113,7 @@ Runner add_play(CLI::App& app) {
       ->check(CLI::Range(0.0, 60.0));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
-    std::unique_ptr<Game> game;
+    std::unique_ptr<ThreadRules> game;
     try {
       game = open_game(*args);
     } catch (const UsageError& e) {
@@ -187,7 +187,7 @@ Runner add_play(CLI::App& app) {
     auto play_move = [&](int i, const MoveList& moves, const std::vector<std::string>& texts) {
       const std::string& me = def.players[static_cast<size_t>(s.side())].name;
       fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
-      record.plies.push_back(record_ply(*game, s, texts[static_cast<size_t>(i)]));
+      record.plies.push_back(record_ply(def, s, texts[static_cast<size_t>(i)]));
       const Move m = moves[i];
       const bool computer = kind[static_cast<size_t>(s.side())] != "human";
       view.marked = touched_cells(m);
@@ -215,7 +215,7 @@ Runner add_play(CLI::App& app) {
           fmt::print("{} {} {}\n", def.players[static_cast<size_t>(s.side())].name,
                      opening ? "wins the opening roll with" : "rolls", fmt::join(s.rolled(), "-"));
         }
-        game->legal_moves(s, moves);
+        game->start_turn(s, moves);
         if (show) {
           fmt::print("{}", draw_board(s, view));
           show = false;
@@ -229,7 +229,7 @@ Runner add_play(CLI::App& app) {
         auto notation = game->notation(s, moves);
         const auto& texts = notation.texts();
         if (kind[static_cast<size_t>(s.side())] != "human") {
-          play_move(moves.size() == 1 ? 0 : agents[static_cast<size_t>(s.side())]->choose(s, moves), moves, texts);
+          play_move(moves.size() == 1 ? 0 : agents[static_cast<size_t>(s.side())]->choose(*game, s, moves), moves, texts);
           redo.clear();
           show = true;
           continue;
@@ -268,7 +268,7 @@ Runner add_play(CLI::App& app) {
           fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);
         } else if (line == "hint") {
           auto helper = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), rng.next());
-          fmt::print("Hint: {}\n", texts[static_cast<size_t>(helper->choose(s, moves))]);
+          fmt::print("Hint: {}\n", texts[static_cast<size_t>(helper->choose(*game, s, moves))]);
         } else if (line == "undo") {
           // Back to this player's previous turn: the replies go too, each back to the
           // decision it was (the roll kept, so redo and a new choice see the same dice).

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "common.h"
 #include "core/rng.h"
+#include "rules/game_loop.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {
@@ -18,32 +19,41 @@ Runner add_playouts(CLI::App& app) {
   auto seed = std::make_shared<uint64_t>(1);
   auto max_plies = std::make_shared<int>(1000);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
-  cmd->add_option("--games", *games, "how many games (game i uses seed+i)")->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", *seed, "the first game's seed");
+  cmd->add_option("--games", *games, "how many games (game i is seeded from (seed, i), as in simulate)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seed", *seed, "the series' seed");
   cmd->add_option("--max-plies", *max_plies, "stop a game after this many plies (0: never)")->check(CLI::Range(0, 100000000));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
-    MoveList moves;
-    for (int g = 0; g < *games; ++g) {
-      const uint64_t game_seed = *seed + static_cast<uint64_t>(g);
-      Rng rng(game_seed);
-      State s = game->initial();
-      while (!s.outcome().over() && (*max_plies == 0 || s.ply() < *max_plies)) {
-        if (s.awaiting_roll()) game->roll(s, rng);
-        game->legal_moves(s, moves);
-        if (moves.empty()) break;
-        auto texts = game->move_texts(s, moves);
-        nlohmann::json line = {{"seed", game_seed}, {"ply", s.ply()}, {"position", position_text(s)}};
+    // Every decision of the game loop, written as it is made.
+    class Writer : public GameObserver {
+     public:
+      Writer(const Rules& rules, uint64_t seed) : rules_(rules), seed_(seed) {}
+      void moving(const State& s, const MoveList& legal, int) override {
+        auto texts = rules_.move_texts(s, legal);
+        nlohmann::json line = {{"seed", seed_}, {"ply", s.ply()}, {"position", position_text(s)}};
         auto& list = line["moves"] = nlohmann::json::array();
-        for (int i = 0; i < moves.size(); ++i) {
+        for (int i = 0; i < legal.size(); ++i) {
           State after = s;
-          game->apply(after, moves[i]);
-          list.push_back({{"move", texts[i]}, {"position", position_text(after)}});
+          rules_.apply(after, legal[i]);
+          list.push_back({{"move", texts[static_cast<size_t>(i)]}, {"position", position_text(after)}});
         }
         fmt::print("{}\n", line.dump());
-        game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
       }
+
+     private:
+      const Rules& rules_;
+      uint64_t seed_;
+    };
+    GameLoop loop;
+    for (int g = 0; g < *games; ++g) {
+      const uint64_t seed_g = game_seed(*seed, g);
+      Rng rng(seed_g);
+      RandomPlayer random(rng);
+      std::vector<Player*> seats(static_cast<size_t>(game->def().nplayers()), &random);
+      State s = game->initial();
+      Writer writer(*game, seed_g);
+      loop.play(*game, s, seats, rng, *max_plies, &writer);
     }
     return kExitOk;
   };

@@ -35,10 +35,6 @@ struct SimulateArgs {
   bool ladder = false;
 };
 
-int threads_or_cores(int threads) {
-  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 // "K/N", 1 <= K <= N: the K-th of N slices (shards are numbered from 1, as Slurm's array
 // task ids can be).
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -154,7 +150,7 @@ Runner add_merge(CLI::App& app) {
   return [=] {
     std::optional<RunInfo> run;
     std::vector<lab::GameStats> games;
-    std::unique_ptr<Game> game;
+    std::unique_ptr<ThreadRules> game;
     std::set<long> seen;
     for (const auto& dir : *dirs) {
       auto summary_text_ = read_text_file(dir + "/summary.json");

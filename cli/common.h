@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/game.h"
+#include "rules/rules.h"
 
 namespace boardlab::cli {
 
@@ -26,8 +26,8 @@ struct GameArgs {
   std::optional<std::string> dice;  // "3,1": the roll to play
 };
 
-std::unique_ptr<Game> open_game(const GameArgs& args);
+std::unique_ptr<ThreadRules> open_game(const GameArgs& args);
 // The start, or --position; with --dice, the roll to play.
-State start_state(const Game& game, const GameArgs& args);
+State start_state(const Rules& rules, const GameArgs& args);
 
 }  // namespace boardlab::cli

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 
 #include "common.h"
 #include "core/text.h"
@@ -12,6 +13,10 @@
 #include "progress.h"
 
 namespace boardlab::cli {
+
+int threads_or_cores(int threads) {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 std::vector<AgentSpec> parse_agent_list(const std::string& text) {
   std::vector<std::string> specs;

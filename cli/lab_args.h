@@ -11,6 +11,9 @@
 
 namespace boardlab::cli {
 
+// --threads: 0 means every core.
+int threads_or_cores(int threads);
+
 // "mcts:iterations=200,threads=1,random" -> {"mcts:iterations=200,threads=1", "random"}: a
 // piece with '=' and no ':' is a parameter of the spec before it.
 std::vector<AgentSpec> parse_agent_list(const std::string& text);

@@ -1,6 +1,6 @@
 // Agents: computer players, generic over every game. Chosen by a spec string such as
-// `mcts:iterations=5000` or `alphabeta:depth=6,seconds=2`; each owns the Game instances it
-// searches with (a Lua state per thread), seeded so that a fixed budget replays exactly.
+// `mcts:iterations=5000` or `alphabeta:depth=6,seconds=2`, and seeded so that a fixed budget
+// replays exactly.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/game.h"
+#include "rules/game_loop.h"
 
 namespace boardlab {
 
@@ -29,15 +29,23 @@ struct AgentInfo {
 };
 const std::vector<AgentInfo>& agent_catalogue();
 
-class Agent {
+// A computer player. It borrows the VM of the thread that asks it to choose (the Rules it is
+// given), so that making an agent costs no script VM: one VM per thread serves every game,
+// agent and search on it.
+class Agent : public Player {
  public:
-  virtual ~Agent() = default;
-  // One of the non-empty `legal` moves of `s`, a decision node (its dice rolled).
-  virtual int choose(const State& s, const MoveList& legal) = 0;
+  // A forced move is played without a search; else decide() chooses.
+  int choose(const Rules& rules, const State& s, const MoveList& legal) final {
+    return legal.size() == 1 ? 0 : decide(rules, s, legal);
+  }
   // What the last choice cost, for people: "5000 iterations in 0.41 s".
   virtual std::string last_search() const { return ""; }
   // Search counters since the agent was made, for benchmarks.
   virtual uint64_t iterations() const { return 0; }
+
+ protected:
+  // One of the (at least two) `legal` moves of `s`, a decision node (its dice rolled).
+  virtual int decide(const Rules& rules, const State& s, const MoveList& legal) = 0;
 };
 
 // Throws std::invalid_argument for an unknown agent, parameter or value, or an agent that

@@ -10,12 +10,12 @@ double terminal_value(const Outcome& o, int player) {
   return o.winner == player ? 1 : -1;
 }
 
-double evaluate(Game& game, State& s, int player) {
+double evaluate(const Rules& rules, const State& s, int player) {
   if (s.outcome().over()) return terminal_value(s.outcome(), player);
-  if (game.host().has_evaluate_hook()) return game.host().evaluate(s, player);
+  if (rules.vm().has_evaluate_hook()) return rules.vm().evaluate(s, player);
   // Material: each stack counts for whoever owns its top piece, its height times the top
   // piece's rank (at least 1): kings over men, control of a stack over what lies beneath.
-  const GameDef& def = game.def();
+  const GameDef& def = rules.def();
   double mine = 0, theirs = 0;
   for (int c = 0; c < def.board.ncells; ++c) {
     if (!s.height(c)) continue;

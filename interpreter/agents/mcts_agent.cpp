@@ -1,7 +1,8 @@
 // mcts: UCT with random playouts. Chance nodes (dice) are sampled by their probabilities;
 // the tree is kept between moves (the new root is found by the position's hash); with
-// threads=N, N trees search in parallel, each with its own Lua state, and their root visit
-// counts are added (a fixed iteration budget gives the same move on any machine).
+// threads=N, N trees search in parallel and their root visit counts are added (a fixed
+// iteration budget gives the same move on any machine). The first tree searches with the
+// caller's VM; each other thread has a VM of its own, made at its first search.
 #include <chrono>
 #include <deque>
 #include <cmath>
@@ -27,10 +28,12 @@ struct MctsConfig {
 // One tree and everything it searches with: used by one thread at a time.
 class Tree {
  public:
-  Tree(const GameDefPtr& def, const MctsConfig& cfg, uint64_t seed) : game_(def), cfg_(cfg), rng_(seed) {}
+  Tree(const MctsConfig& cfg, uint64_t seed) : cfg_(cfg), rng_(seed) {}
 
-  // Searches from `s` until the budget is spent; returns the root's visits per legal move.
-  std::vector<int> search(const State& s, long iterations, double seconds) {
+  // Searches from `s` with `rules` until the budget is spent; returns the root's visits per
+  // legal move.
+  std::vector<int> search(const Rules& rules, const State& s, long iterations, double seconds) {
+    rules_ = &rules;
     reroot(s);
     State work = s;
     const auto start = std::chrono::steady_clock::now();
@@ -115,9 +118,9 @@ class Tree {
     if (static_cast<int>(lists_.size()) <= depth) lists_.resize(static_cast<size_t>(depth) + 1);
     int count = 0;
     if (s.awaiting_roll()) {
-      count = static_cast<int>(game_.chance_outcomes(s).size());
+      count = static_cast<int>(rules_->chance_outcomes(s).size());
     } else {
-      game_.legal_moves(s, lists_[static_cast<size_t>(depth)]);
+      rules_->legal_moves(s, lists_[static_cast<size_t>(depth)]);
       count = lists_[static_cast<size_t>(depth)].size();
       listed_ = true;  // step() uses this list rather than generating it again
     }
@@ -139,13 +142,13 @@ class Tree {
   void step(int k, State& s) {
     const int depth = static_cast<int>(path_.size()) - 1;
     if (s.awaiting_roll()) {
-      game_.roll(s, game_.chance_outcomes(s)[static_cast<size_t>(k)]);
+      rules_->roll(s, rules_->chance_outcomes(s)[static_cast<size_t>(k)]);
     } else {
       auto& list = lists_[static_cast<size_t>(depth)];
       // Unless expand() just listed them, the list may hold another node's moves.
-      if (!listed_) game_.legal_moves(s, list);
+      if (!listed_) rules_->legal_moves(s, list);
       list.get(k, move_);
-      game_.apply(s, move_);
+      rules_->apply(s, move_);
     }
     listed_ = false;
   }
@@ -154,7 +157,7 @@ class Tree {
     const Node& node = nodes_[static_cast<size_t>(n)];
     if (s.awaiting_roll()) {
       // A roll, drawn by its probability.
-      const auto& list = game_.chance_outcomes(s);
+      const auto& list = rules_->chance_outcomes(s);
       double x = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53, acc = 0;
       for (size_t k = 0; k < list.size(); ++k) {
         acc += list[k].probability;
@@ -203,22 +206,27 @@ class Tree {
     }
     // Playout.
     int plies = 0;
+    bool stuck = false;  // the side to move has no move: the game ends there
     while (!s.outcome().over() && plies < cfg_.rollout) {
       if (s.awaiting_roll()) {
-        game_.roll(s, rng_);
+        rules_->roll(s, rng_);
         ++applied;
         continue;
       }
-      game_.legal_moves(s, playout_moves_);
-      if (playout_moves_.empty()) break;
+      rules_->legal_moves(s, playout_moves_);
+      if (playout_moves_.empty()) {
+        stuck = true;
+        break;
+      }
       playout_moves_.get(static_cast<int>(rng_.below(static_cast<uint32_t>(playout_moves_.size()))), move_);
-      game_.apply(s, move_);
+      rules_->apply(s, move_);
       ++plies;
       ++applied;
     }
-    double reward[8];
-    const int np = game_.def().nplayers();
-    for (int p = 0; p < np; ++p) reward[p] = 0.5 * (1 + evaluate(game_, s, p));
+    double reward[kMaxPlayers];
+    const Outcome end = stuck ? rules_->no_move_outcome(s) : s.outcome();
+    for (int p = 0; p < rules_->def().nplayers(); ++p)
+      reward[p] = 0.5 * (1 + (end.over() ? terminal_value(end, p) : evaluate(*rules_, s, p)));
     for (int i = 0; i < applied; ++i) s.undo();
     // Backpropagation.
     for (int m : path_) {
@@ -228,7 +236,7 @@ class Tree {
     }
   }
 
-  Game game_;
+  const Rules* rules_ = nullptr;  // during a search
   MctsConfig cfg_;
   Rng rng_;
   std::vector<Node> nodes_;
@@ -244,25 +252,27 @@ class Tree {
 
 class MctsAgent : public Agent {
  public:
-  MctsAgent(const GameDefPtr& def, const MctsConfig& cfg, uint64_t seed) : cfg_(cfg) {
+  MctsAgent(const MctsConfig& cfg, uint64_t seed) : cfg_(cfg) {
     for (long t = 0; t < cfg.threads; ++t)
-      trees_.push_back(std::make_unique<Tree>(def, cfg, seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(t)));
+      trees_.push_back(std::make_unique<Tree>(cfg, seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(t)));
   }
 
-  int choose(const State& s, const MoveList& legal) override {
+  int decide(const Rules& rules, const State& s, const MoveList& legal) override {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t before = iterations();
     std::vector<std::vector<int>> visits(trees_.size());
     const long per_tree = (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
     if (trees_.size() == 1) {
-      visits[0] = trees_[0]->search(s, per_tree, cfg_.seconds);
+      visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.seconds);
     } else {
+      // A VM for each thread but the caller's, made once and kept.
+      while (vms_.size() + 1 < trees_.size()) vms_.push_back(std::make_unique<ThreadRules>(rules.def_ptr()));
       std::vector<std::thread> threads;
       std::vector<std::exception_ptr> errors(trees_.size());
       for (size_t t = 0; t < trees_.size(); ++t)
         threads.emplace_back([&, t] {
           try {
-            visits[t] = trees_[t]->search(s, per_tree, cfg_.seconds);
+            visits[t] = trees_[t]->search(t == 0 ? rules : *vms_[t - 1], s, per_tree, cfg_.seconds);
           } catch (...) {
             errors[t] = std::current_exception();
           }
@@ -294,12 +304,13 @@ class MctsAgent : public Agent {
  private:
   MctsConfig cfg_;
   std::vector<std::unique_ptr<Tree>> trees_;
+  std::vector<std::unique_ptr<ThreadRules>> vms_;  // for trees 1.. (tree 0 borrows the caller's)
   std::string last_;
 };
 
 }  // namespace
 
-std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
+std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr&, uint64_t seed) {
   MctsConfig cfg;
   cfg.iterations = p.integer("iterations", cfg.iterations, 1, 100'000'000);
   cfg.seconds = p.number("seconds", 0, 0, 86400);
@@ -307,7 +318,7 @@ std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, ui
   cfg.rollout = p.integer("rollout", cfg.rollout, 0, 100'000);
   cfg.threads = p.integer("threads", 1, 1, 64);
   p.finish();
-  return std::make_unique<MctsAgent>(def, cfg, seed);
+  return std::make_unique<MctsAgent>(cfg, seed);
 }
 
 }  // namespace boardlab

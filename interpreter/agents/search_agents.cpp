@@ -19,10 +19,11 @@ class OutOfTime {};
 
 class DepthSearch : public Agent {
  public:
-  DepthSearch(const GameDefPtr& def, long depth, double seconds, bool chance, long table_bits)
-      : game_(def), depth_(depth), seconds_(seconds), chance_(chance), table_(size_t{1} << table_bits) {}
+  DepthSearch(long depth, double seconds, bool chance, long table_bits)
+      : depth_(depth), seconds_(seconds), chance_(chance), table_(size_t{1} << table_bits) {}
 
-  int choose(const State& root, const MoveList&) override {
+  int decide(const Rules& rules, const State& root, const MoveList&) override {
+    rules_ = &rules;
     start_ = std::chrono::steady_clock::now();
     const uint64_t before = nodes_;
     State s = root;
@@ -65,7 +66,7 @@ class DepthSearch : public Agent {
     double alpha = -2;
     int best = 0;
     MoveList& moves = list(0);
-    game_.legal_moves(s, moves);
+    rules_->legal_moves(s, moves);
     const Entry& e = table_[s.hash() & (table_.size() - 1)];
     std::vector<int> order(static_cast<size_t>(moves.size()));
     for (int i = 0; i < moves.size(); ++i) order[static_cast<size_t>(i)] = i;
@@ -73,7 +74,7 @@ class DepthSearch : public Agent {
     Move m;
     for (int i : order) {
       moves.get(i, m);
-      game_.apply(s, m);
+      rules_->apply(s, m);
       const double v = -value(s, depth - 1, -2, -alpha, 1);
       s.undo();
       if (v > alpha) alpha = v, best = i;
@@ -90,7 +91,7 @@ class DepthSearch : public Agent {
       const double v = terminal_value(s.outcome(), s.side());
       return v * (1 - 0.001 * ply);  // a quicker win is better, a later loss less bad
     }
-    if (depth <= 0) return evaluate(game_, s, s.side()) * 0.9;  // below any proven result
+    if (depth <= 0) return evaluate(*rules_, s, s.side()) * 0.9;  // below any proven result
     if (s.awaiting_roll()) return chance_value(s, depth, ply);
     Entry& e = table_[s.hash() & (table_.size() - 1)];
     int tt_best = -1;
@@ -104,8 +105,8 @@ class DepthSearch : public Agent {
       }
     }
     MoveList& moves = list(ply);
-    game_.legal_moves(s, moves);
-    if (moves.empty()) return terminal_value(s.outcome(), s.side());
+    rules_->legal_moves(s, moves);
+    if (moves.empty()) return terminal_value(rules_->no_move_outcome(s), s.side()) * (1 - 0.001 * ply);
     const double alpha0 = alpha;
     double best = -2;
     int best_i = 0;
@@ -114,7 +115,7 @@ class DepthSearch : public Agent {
       const int i = j < 0 ? tt_best : j;  // the table's move first
       if (i < 0 || i >= moves.size() || (j >= 0 && i == tt_best)) continue;
       moves.get(i, m);
-      game_.apply(s, m);
+      rules_->apply(s, m);
       const double v = -value(s, depth - 1, -beta, -std::max(alpha, best), ply + 1);
       s.undo();
       if (v > best) best = v, best_i = i;
@@ -128,10 +129,10 @@ class DepthSearch : public Agent {
   // The expected value over the rolls, for the side that plays them.
   double chance_value(State& s, int depth, int ply) {
     const int side = s.side();
-    const auto& outcomes = game_.chance_outcomes(s);
+    const auto& outcomes = rules_->chance_outcomes(s);
     double sum = 0;
     for (const auto& o : outcomes) {
-      game_.roll(s, o);
+      rules_->roll(s, o);
       const double v = value(s, depth, -2, 2, ply);
       sum += o.probability * (s.side() == side ? v : -v);
       s.undo();
@@ -139,7 +140,7 @@ class DepthSearch : public Agent {
     return sum;
   }
 
-  Game game_;
+  const Rules* rules_ = nullptr;  // during a search
   long depth_;
   double seconds_;
   bool chance_;
@@ -159,7 +160,7 @@ std::unique_ptr<Agent> make_alphabeta_agent(AgentParams& p, const GameDefPtr& de
   p.finish();
   if (def->dice.count) throw std::invalid_argument("alphabeta does not handle dice: use expectimax for this game");
   if (def->nplayers() != 2) throw std::invalid_argument("alphabeta plays two-player games");
-  return std::make_unique<DepthSearch>(def, depth, seconds, false, bits);
+  return std::make_unique<DepthSearch>(depth, seconds, false, bits);
 }
 
 std::unique_ptr<Agent> make_expectimax_agent(AgentParams& p, const GameDefPtr& def, uint64_t) {
@@ -168,7 +169,7 @@ std::unique_ptr<Agent> make_expectimax_agent(AgentParams& p, const GameDefPtr& d
   const long bits = p.integer("table_bits", 18, 10, 28);
   p.finish();
   if (def->nplayers() != 2) throw std::invalid_argument("expectimax plays two-player games");
-  return std::make_unique<DepthSearch>(def, depth, seconds, true, bits);
+  return std::make_unique<DepthSearch>(depth, seconds, true, bits);
 }
 
 }  // namespace boardlab

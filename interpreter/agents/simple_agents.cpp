@@ -11,7 +11,7 @@ namespace {
 class RandomAgent : public Agent {
  public:
   explicit RandomAgent(uint64_t seed) : rng_(seed) {}
-  int choose(const State&, const MoveList& legal) override {
+  int decide(const Rules&, const State&, const MoveList& legal) override {
     return static_cast<int>(rng_.below(static_cast<uint32_t>(legal.size())));
   }
 
@@ -21,8 +21,8 @@ class RandomAgent : public Agent {
 
 class GreedyAgent : public Agent {
  public:
-  GreedyAgent(const GameDefPtr& def, uint64_t seed) : game_(def), rng_(seed) {}
-  int choose(const State& s, const MoveList& legal) override {
+  explicit GreedyAgent(uint64_t seed) : rng_(seed) {}
+  int decide(const Rules& rules, const State& s, const MoveList& legal) override {
     State work = s;
     const int me = s.side();
     double best = -2;
@@ -30,9 +30,9 @@ class GreedyAgent : public Agent {
     Move m;
     for (int i = 0; i < legal.size(); ++i) {
       legal.get(i, m);
-      game_.apply(work, m);
+      rules.apply(work, m);
       // After a move the dice are not rolled yet: the evaluation sees the board.
-      const double v = evaluate(game_, work, me);
+      const double v = evaluate(rules, work, me);
       work.undo();
       if (v > best + 1e-12) {
         best = v, pick = i, ties = 1;
@@ -44,7 +44,6 @@ class GreedyAgent : public Agent {
   }
 
  private:
-  Game game_;
   Rng rng_;
 };
 
@@ -55,9 +54,9 @@ std::unique_ptr<Agent> make_random_agent(AgentParams& p, const GameDefPtr&, uint
   return std::make_unique<RandomAgent>(seed);
 }
 
-std::unique_ptr<Agent> make_greedy_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
+std::unique_ptr<Agent> make_greedy_agent(AgentParams& p, const GameDefPtr&, uint64_t seed) {
   p.finish();
-  return std::make_unique<GreedyAgent>(def, seed);
+  return std::make_unique<GreedyAgent>(seed);
 }
 
 }  // namespace boardlab

@@ -47,4 +47,18 @@ class Rng {
   uint64_t s_[4]{};
 };
 
+// The one seeding scheme of every series of games (simulate, compare, match, the random-game
+// tools): game `index` of a series seeded `seed` is seeded game_seed(seed, index); that number
+// alone seeds its dice (Rng(game_seed)) and, with the seat, the agent in each seat. So a game
+// reported by one command replays in another (`play --seed`) from the numbers it printed.
+inline uint64_t game_seed(uint64_t seed, long index) {
+  // splitmix64 of the pair: neighbouring seeds and indexes give unrelated games.
+  uint64_t z = seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(index) + 0x632BE59BD9B4E019ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+// The seed of the agent in `seat` of a game seeded `game`.
+inline uint64_t seat_seed(uint64_t game, int seat) { return game_seed(game, 1 + seat); }
+
 }  // namespace boardlab

@@ -23,6 +23,48 @@ int DiceDef::played(const uint8_t* d) const {
   return doubles;
 }
 
+namespace {
+
+void list_rolls(DiceDef& d) {
+  // Every multiset of faces, highest first, with its multinomial probability.
+  std::array<uint8_t, kMaxDice> faces{};
+  double total = 1;
+  for (int i = 0; i < d.count; ++i) total *= d.sides;
+  auto rec = [&](auto&& self, int i, int max_face) -> void {
+    if (i == d.count) {
+      double ways = 1;  // count! / prod(run lengths!)
+      for (int k = 2; k <= d.count; ++k) ways *= k;
+      for (int a = 0; a < d.count;) {
+        int b = a;
+        while (b < d.count && faces[static_cast<size_t>(b)] == faces[static_cast<size_t>(a)]) ++b;
+        for (int k = 2; k <= b - a; ++k) ways /= k;
+        a = b;
+      }
+      d.outcomes.push_back(ChanceOutcome{faces, -1, ways / total});
+      return;
+    }
+    for (int f = max_face; f >= 1; --f) {
+      faces[static_cast<size_t>(i)] = static_cast<uint8_t>(f);
+      self(self, i + 1, f);
+    }
+  };
+  rec(rec, 0, d.sides);
+  if (!d.roll_off) return;
+  // One die each, ties rolled again: the unequal pairs are equally likely, and the higher
+  // roller (player 0 rolled the first die) plays both.
+  for (int hi = d.sides; hi >= 1; --hi)
+    for (int lo = hi - 1; lo >= 1; --lo)
+      for (int8_t side = 0; side < 2; ++side) {
+        ChanceOutcome o;
+        o.dice[0] = static_cast<uint8_t>(hi), o.dice[1] = static_cast<uint8_t>(lo);
+        o.side = side;
+        o.probability = 1.0 / (d.sides * (d.sides - 1));
+        d.opening_outcomes.push_back(o);
+      }
+}
+
+}  // namespace
+
 int GameDef::code_of_glyph(char g) const {
   for (int c = 1; c < ncodes; ++c)
     if (glyph_of[c] == g) return c;
@@ -224,7 +266,8 @@ class Builder {
       g.players.push_back(pd);
     }
     if (g.players.empty()) diags_.error(root_.get("players")->pos, "a game needs at least one player");
-    if (g.players.size() > 8) diags_.error(root_.get("players")->pos, "at most 8 players are supported");
+    if (g.players.size() > kMaxPlayers)
+      diags_.error(root_.get("players")->pos, fmt::format("at most {} players are supported", kMaxPlayers));
   }
 
   void board(GameDef& g) {
@@ -442,6 +485,15 @@ class Builder {
       if (g.players.size() != 2 || g.dice.count != 2)
         diags_.error(n->pos, "a roll-off needs two players and two dice");
     }
+    // C(sides + count - 1, count) distinct rolls, counted before they are listed.
+    double rolls = 1;
+    for (int k = 1; k <= g.dice.count; ++k) rolls = rolls * (g.dice.sides + k - 1) / k;
+    if (rolls > kMaxRolls) {
+      diags_.error(d->pos, fmt::format("{} dice of {} sides have {:.0f} distinct rolls; at most {} are allowed",
+                                       g.dice.count, g.dice.sides, rolls, kMaxRolls));
+      return;
+    }
+    list_rolls(g.dice);
   }
 
   void results(GameDef& g) {
@@ -524,6 +576,14 @@ class Builder {
   }
 
   void turn(GameDef& g) {
+    // Losing for having no move, or no piece, names a winner only between two players: a
+    // game of more players passes, and its result() hook decides the end.
+    const bool two = g.nplayers() == 2;
+    g.no_moves = two ? NoMovePolicy::Lose : NoMovePolicy::Pass;
+    auto two_only = [&](const YNode& n, const char* rule) {
+      diags_.error(n.pos, fmt::format("{} needs two players (this game has {}: one player's loss names no winner); "
+                                      "decide the end in the script's result() hook", rule, g.nplayers()));
+    };
     if (const YNode* t = root_.get("turn")) {
       if (const YNode* f = t->get("first")) {
         std::string who = resolve(*f);
@@ -536,12 +596,16 @@ class Builder {
       if (const YNode* n = t->get("no_moves")) {
         std::string v = resolve(*n);
         if (v == "pass") g.no_moves = NoMovePolicy::Pass;
+        else if (v == "lose" && !two) two_only(*n, "'turn.no_moves: lose'");
         else if (v == "lose") g.no_moves = NoMovePolicy::Lose;
         else if (!v.empty()) diags_.error(n->pos, fmt::format("'turn.no_moves' must be lose or pass, not '{}'", v));
       }
       if (const YNode* m = t->get("max_plies")) g.max_plies = int_value(*m, "turn.max_plies", 0);
       if (const YNode* m = t->get("no_progress")) g.no_progress_plies = int_value(*m, "turn.no_progress", 0);
-      if (const YNode* l = t->get("lose_without_pieces")) g.lose_without_pieces = *parse_bool(l->scalar);
+      if (const YNode* l = t->get("lose_without_pieces")) {
+        g.lose_without_pieces = *parse_bool(l->scalar);
+        if (g.lose_without_pieces && !two) two_only(*l, "'turn.lose_without_pieces'");
+      }
     }
     if (const YNode* r = root_.get("repetition")) {
       g.repetition_count = int_value(*r->get("count"), "repetition.count", 2, 1000);

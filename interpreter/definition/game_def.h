@@ -1,6 +1,7 @@
 // GameDef: a game's definition loaded from YAML, validated, with names resolved to ids and
 // tables precomputed. Immutable after load and shared between threads.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -34,6 +35,16 @@ struct OptionDef {
   std::vector<std::string> values;  // the allowed values, if the definition lists them
 };
 
+constexpr int kMaxDice = 8;
+constexpr int kMaxPlayers = 8;
+
+// One outcome of a chance node: the dice as rolled, highest first, and its probability.
+struct ChanceOutcome {
+  std::array<uint8_t, kMaxDice> dice{};
+  int8_t side = -1;  // who plays them, when a roll-off decides it (else the side to move)
+  double probability = 0;
+};
+
 // Dice rolled by the turn machine before every move (a chance node), from the game's RNG.
 struct DiceDef {
   int count = 0;         // 0: the game has no dice
@@ -42,8 +53,13 @@ struct DiceDef {
   bool roll_off = false; // first roll: one die each, ties re-rolled, the higher roller moves
                          // first and plays both numbers
   int played(const uint8_t* dice) const;  // how many dice a roll counts as
+  // Every distinct roll (multisets of faces, highest first) with its probability, and the
+  // roll-off's unequal pairs with who starts: listed once at load for every search.
+  std::vector<ChanceOutcome> outcomes, opening_outcomes;
 };
-constexpr int kMaxDice = 8;
+// The most distinct rolls a definition may have (C(sides + count - 1, count)): each search
+// node of a chance node lists them.
+constexpr long kMaxRolls = 100'000;
 
 // A named result a script's result hook may give as detail ("gammon"), with its score.
 struct ResultDef {
@@ -109,6 +125,8 @@ struct GameDef {
   std::vector<uint64_t> z_reserve;  // [slot * ncodes + code], mixed with the count (State)
 
   int nplayers() const { return static_cast<int>(players.size()); }
+  // Who plays after `player`: the players take turns in the order the definition lists them.
+  int next_player(int player) const { return player + 1 == nplayers() ? 0 : player + 1; }
   int code(int kind, int owner) const { return 1 + kind * nplayers() + owner; }
   int code_of_glyph(char g) const;  // -1 if none
   int player_index(const std::string& name) const;

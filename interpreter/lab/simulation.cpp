@@ -1,53 +1,71 @@
-// Self-play games on threads, each with its own Game (a Lua state) and fresh agents.
+// Self-play games on threads, each thread with one script VM, each game with fresh agents.
 #include "lab/simulation.h"
 
-#include "lab/match.h"
+#include <fmt/format.h>
 
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 namespace boardlab::lab {
 
-uint64_t game_seed(uint64_t seed, long index) {
-  // splitmix64 of the pair: neighbouring seeds and indexes give unrelated games.
-  uint64_t z = seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(index) + 0x632BE59BD9B4E019ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
+namespace {
+
+// What simulate records of a game as it is played: who moved first, the branching, events.
+class StatsObserver : public GameObserver {
+ public:
+  explicit StatsObserver(GameStats& g) : g_(g) {}
+  void moving(const State& s, const MoveList& legal, int chosen) override {
+    if (g_.starter < 0) g_.starter = s.side();
+    if (legal.size() > 1) g_.branching.push_back(legal.size());
+    const uint8_t flags = legal.flags(chosen);
+    for (size_t e = 0; e < g_.events.size(); ++e)
+      if (flags & (2u << e)) ++g_.events[e];
+  }
+
+ private:
+  GameStats& g_;
+};
+
+void check_two_players(const GameDef& def) {
+  if (def.nplayers() != 2)
+    throw std::invalid_argument(fmt::format("two agents play two-player games; {} has {} players", def.name, def.nplayers()));
 }
 
-GameStats play_one(Game& game, const SimulationConfig& config, long index) {
+}  // namespace
+
+GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index) {
   const auto start = std::chrono::steady_clock::now();
+  const GameDef& def = rules.def();
   GameStats g;
   g.index = index;
   g.seed = game_seed(config.seed, index);
   g.first_seat = static_cast<int>(index % 2);
-  g.events.assign(config.def->events.size(), 0);
-  auto first = make_agent(config.first, config.def, g.seed * 2 + 1);
-  auto second = make_agent(config.second, config.def, g.seed * 2 + 2);
-  std::vector<Agent*> seats(2);
+  g.events.assign(def.events.size(), 0);
+  auto first = make_agent(config.first, config.def, seat_seed(g.seed, g.first_seat));
+  auto second = make_agent(config.second, config.def, seat_seed(g.seed, 1 - g.first_seat));
+  std::array<Player*, 2> seats;
   seats[static_cast<size_t>(g.first_seat)] = first.get();
   seats[static_cast<size_t>(1 - g.first_seat)] = second.get();
-  Rng rng(g.seed);
-  State s = game.initial();
-  play_game(game, s, seats, rng, config.max_plies, [&](const State& at, const MoveList& legal, const Move& m) {
-    if (g.starter < 0) g.starter = at.side();
-    if (legal.size() > 1) g.branching.push_back(legal.size());
-    for (size_t e = 0; e < g.events.size(); ++e)
-      if (m.flags & (2u << e)) ++g.events[e];
-  });
+  Rng dice(g.seed);
+  State s = rules.initial();
+  StatsObserver observer(g);
+  loop.play(rules, s, seats, dice, config.max_plies, &observer);
   g.plies = s.ply();
   g.capped = !s.outcome().over();
   if (s.outcome().kind == Outcome::Kind::Win) g.winner = s.outcome().winner;
-  g.result = g.capped ? "stopped at the ply cap" : describe(*config.def, s.outcome());
+  g.result = g.capped ? "stopped at the ply cap" : describe(def, s.outcome());
   g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return g;
 }
 
 std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress) {
   check_two_players(*config.def);
+  // Bad agent specs fail here, before any game or thread.
+  make_agent(config.first, config.def, 0);
+  make_agent(config.second, config.def, 0);
   std::vector<long> mine;
   for (long i = config.begin; i < config.games; ++i)
     if (i % config.shards == config.shard) mine.push_back(i);
@@ -59,9 +77,10 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
   std::atomic<bool> failed{false};
   auto worker = [&] {
     try {
-      Game game(config.def);
+      const ThreadRules rules(config.def);  // this thread's VM, for every game it plays
+      GameLoop loop;
       for (size_t k = next++; k < mine.size() && !failed; k = next++) {
-        out[k] = play_one(game, config, mine[k]);
+        out[k] = play_one(rules, loop, config, mine[k]);
         const long d = ++done;
         if (progress) {
           std::lock_guard lock(report);
@@ -74,7 +93,8 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(1, config.threads); ++t) pool.emplace_back(worker);
+  const size_t threads = std::min(static_cast<size_t>(std::max(1, config.threads)), std::max<size_t>(1, mine.size()));
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);

@@ -1,6 +1,8 @@
-// Self-play for the rule-tweak lab: N games between two agents, seats alternating, on as
-// many threads as asked. Game i is seeded from (seed, i) alone and gets fresh agents, so
-// its result does not depend on the thread count or on which shard plays it.
+// Self-play for the rule-tweak lab and for matches: N games between two agents, seats
+// alternating, on as many threads as asked. Game i is seeded game_seed(seed, i) (core/rng.h)
+// and gets fresh agents seeded by their seats, so its result does not depend on the thread
+// count or on which shard plays it, and `play --seed` replays it. Each thread has one script
+// VM that every game and agent on it borrows.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -37,13 +39,12 @@ struct GameStats {
   double seconds = 0;
 };
 
-uint64_t game_seed(uint64_t seed, long index);
-
-// Plays one game.
-GameStats play_one(Game& game, const SimulationConfig& config, long index);
+// Plays game `index` of the series with the thread's rules and game loop.
+GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index);
 
 // Plays this shard's games; `progress(done, total)` is called from one thread at a time.
-// Results are ordered by index.
+// Results are ordered by index. Throws std::invalid_argument for a game without two players
+// or an agent that cannot play it.
 std::vector<GameStats> simulate(const SimulationConfig& config,
                                 const std::function<void(long, long)>& progress = {});
 

@@ -1,70 +1,103 @@
-// Random-playout invariants.
+// Random-playout invariants: a player that plays at random and an observer that checks every
+// roll and move, in the one game loop.
 #include "rules/invariants.h"
 
 #include <fmt/format.h>
 
 #include "core/rng.h"
+#include "rules/game_loop.h"
 #include "state/position_text.h"
 
 namespace boardlab {
 
-InvariantReport check_invariants(Game& game, const InvariantOptions& opt) {
-  InvariantReport r;
-  MoveList moves;
-  const GameDef& def = game.def();
-  for (int g = 0; g < opt.games && static_cast<int>(r.failures.size()) < opt.max_failures; ++g) {
-    const uint64_t seed = opt.seed + static_cast<uint64_t>(g);
-    Rng rng(seed);
-    State s = game.initial();
-    const int pieces = s.total_pieces();
-    auto fail = [&](const std::string& what) {
-      r.failures.push_back(fmt::format("game seed {}, ply {}: {} (position: {})", seed, s.ply(), what, position_text(s)));
-    };
-    bool broken = false;
-    while (!broken && (opt.max_plies == 0 || s.ply() < opt.max_plies)) {
-      if (s.awaiting_roll()) {
-        const State before = s;
-        game.roll(s, rng);
-        const State rolled = s;
-        s.undo();
-        if (!s.same_position(before) || s.hash() != before.hash()) fail("undoing a roll does not restore the position"), broken = true;
-        s = rolled;
-      }
-      game.legal_moves(s, moves);
-      if (moves.empty()) break;
-      // Position text round-trip, including the hash computed from scratch.
-      try {
-        State back = parse_position(def, position_text(s));
-        if (!back.same_position(s) || back.hash() != s.hash()) fail("position text does not read back the same"), broken = true;
-      } catch (const std::exception& e) {
-        fail(std::string("position text does not read back: ") + e.what()), broken = true;
-      }
-      if (opt.notation_every && s.ply() % opt.notation_every == 0) {
-        auto notation = game.notation(s, moves);
-        for (int i = 0; i < moves.size(); ++i) {
-          auto parsed = notation.parse(notation.texts()[i]);
-          if (parsed.index != i) {
-            fail(fmt::format("move '{}' does not read back: {}", notation.texts()[i], parsed.error));
-            broken = true;
-            break;
-          }
-        }
-      }
-      const Move m = moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))];
-      const State before = s;  // a clone
-      if (!before.same_position(s) || before.hash() != s.hash()) fail("a copy differs from the original"), broken = true;
-      game.apply(s, m);
-      if (s.total_pieces() + s.removed() != pieces) fail("the number of pieces changed"), broken = true;
-      State after = s;
-      s.undo();
-      if (!s.same_position(before) || s.hash() != before.hash() || s.outcome() != before.outcome() ||
-          s.ply() != before.ply() || s.occurrences() != before.occurrences())
-        fail("undo does not restore the position"), broken = true;
-      game.apply(s, m);
-      if (!s.same_position(after) || s.hash() != after.hash()) fail("apply is not deterministic"), broken = true;
-      if (def.max_plies && s.ply() > def.max_plies) fail("the game went past its ply cap"), broken = true;
-      if (s.outcome().over()) break;
+namespace {
+
+// Chooses at random after checking the position; checks each roll and move on copies. It
+// stops the game at the first broken invariant.
+class Checker : public Player, public GameObserver {
+ public:
+  Checker(const Rules& rules, const InvariantOptions& opt, uint64_t seed, InvariantReport& report, const State& start)
+      : rules_(rules), opt_(opt), seed_(seed), report_(report), rng_(seed), last_(start), pieces_(start.total_pieces()) {}
+  Rng& rng() { return rng_; }
+
+  int choose(const Rules&, const State& s, const MoveList& legal) override {
+    // Position text round-trip, including the hash computed from scratch.
+    try {
+      State back = parse_position(rules_.def(), position_text(s));
+      check(back.same_position(s) && back.hash() == s.hash(), s, "position text does not read back the same");
+    } catch (const std::exception& e) {
+      fail(s, std::string("position text does not read back: ") + e.what());
     }
+    if (opt_.notation_every && s.ply() % opt_.notation_every == 0) {
+      auto notation = rules_.notation(s, legal);
+      for (int i = 0; i < legal.size() && !broken_; ++i) {
+        auto parsed = notation.parse(notation.texts()[i]);
+        check(parsed.index == i, s, fmt::format("move '{}' does not read back: {}", notation.texts()[i], parsed.error));
+      }
+    }
+    return broken_ ? kStop : static_cast<int>(rng_.below(static_cast<uint32_t>(legal.size())));
+  }
+
+  void rolled(const State& s) override {
+    State back = s;
+    back.undo();
+    check(back.same_position(last_) && back.hash() == last_.hash(), s, "undoing a roll does not restore the position");
+  }
+
+  void moving(const State& s, const MoveList& legal, int chosen) override {
+    const Move m = legal[chosen];
+    State before = s;  // a clone
+    check(before.same_position(s) && before.hash() == s.hash(), s, "a copy differs from the original");
+    State after = before;
+    rules_.apply(after, m);
+    check(after.total_pieces() + after.removed() == pieces_, after, "the number of pieces changed");
+    State back = after;
+    back.undo();
+    check(back.same_position(s) && back.hash() == s.hash() && back.outcome() == s.outcome() && back.ply() == s.ply() &&
+              back.occurrences() == s.occurrences(),
+          s, "undo does not restore the position");
+    rules_.apply(back, m);
+    check(back.same_position(after) && back.hash() == after.hash(), s, "apply is not deterministic");
+    last_ = after;
+  }
+
+  void moved(const State& s) override {
+    check(s.same_position(last_) && s.hash() == last_.hash(), s, "apply is not deterministic");
+    check(!rules_.def().max_plies || s.ply() <= rules_.def().max_plies, s, "the game went past its ply cap");
+  }
+
+ private:
+  void check(bool ok, const State& s, const std::string& what) {
+    if (!ok) fail(s, what);
+  }
+  void fail(const State& s, const std::string& what) {
+    if (broken_) return;  // the first broken invariant of a game is the one that matters
+    broken_ = true;
+    report_.failures.push_back(fmt::format("game seed {}, ply {}: {} (position: {})", seed_, s.ply(), what, position_text(s)));
+  }
+
+  const Rules& rules_;
+  const InvariantOptions& opt_;
+  uint64_t seed_;
+  InvariantReport& report_;
+  Rng rng_;
+  State last_;  // the position after the last move (or the start): what undoing a roll restores
+  int pieces_;
+  bool broken_ = false;
+};
+
+}  // namespace
+
+InvariantReport check_invariants(const Rules& rules, const InvariantOptions& opt) {
+  InvariantReport r;
+  GameLoop loop;
+  for (int g = 0; g < opt.games && static_cast<int>(r.failures.size()) < opt.max_failures; ++g) {
+    const uint64_t seed = game_seed(opt.seed, g);
+    State s = rules.initial();
+    Checker checker(rules, opt, seed, r, s);
+    std::array<Player*, kMaxPlayers> seats;
+    seats.fill(&checker);
+    loop.play(rules, s, seats, checker.rng(), opt.max_plies, &checker);
     ++r.games;
     r.plies += static_cast<uint64_t>(s.ply());
     r.longest = std::max(r.longest, s.ply());

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/game.h"
+#include "rules/rules.h"
 
 namespace boardlab {
 
@@ -25,10 +25,11 @@ struct InvariantReport {
   bool ok() const { return failures.empty(); }
 };
 
-// Plays seeded random games and checks at every ply: apply then undo restores the state
-// and its hash; a copy equals the original; pieces are conserved; the position text reads
-// back to the same position and hash; every legal move's printed notation reads back to
-// that move; the game ends within its ply cap.
-InvariantReport check_invariants(Game& game, const InvariantOptions& opt);
+// Plays random games (game i seeded game_seed(seed, i)) in the game loop and checks at every
+// ply: apply then undo restores the state and its hash, a roll's undo too; a copy equals the
+// original; pieces are conserved; the position text reads back to the same position and
+// hash; every legal move's printed notation reads back to that move; the game ends within
+// its ply cap. A game stops at its first broken invariant.
+InvariantReport check_invariants(const Rules& rules, const InvariantOptions& opt);
 
 }  // namespace boardlab

@@ -1,20 +1,23 @@
-// Playouts, perft and the random-playout benchmark: the runtime's measuring tools.
+// Random playouts, perft and the random-playout benchmark: the runtime's measuring tools.
 #pragma once
 #include <cstdint>
 #include <map>
 #include <string>
 
 #include "core/rng.h"
-#include "rules/game.h"
+#include "rules/game_loop.h"
 
 namespace boardlab {
 
 // Plays uniformly random moves until the game ends, or for at most `max_plies` plies
-// (0: no limit; the game's own cap still applies); returns the number of plies played.
-int random_playout(Game& game, State& s, Rng& rng, MoveList& scratch, int max_plies = 0);
+// (0: no limit; the game's own cap still applies), drawing dice and moves from `rng`;
+// returns the number of plies played.
+// `loop` keeps its buffers between playouts.
+int random_playout(const Rules& rules, State& s, Rng& rng, GameLoop& loop, int max_plies = 0);
+int random_playout(const Rules& rules, State& s, Rng& rng, int max_plies = 0);
 
 // The number of move sequences of length `depth` (games that end earlier stop counting).
-uint64_t perft(Game& game, State& s, int depth);
+uint64_t perft(const Rules& rules, State& s, int depth);
 
 struct BenchResult {
   int playouts = 0;
@@ -22,8 +25,9 @@ struct BenchResult {
   double seconds = 0;
   std::map<std::string, int> outcomes;  // "red wins", "draw (repetition)", "stopped at the cap"...
 };
-// Random playouts from the start, seeds seed, seed+1, ... for at least `seconds` (or
-// exactly `max_playouts`), each stopped after `max_plies` plies if it lasts that long.
-BenchResult bench(Game& game, double seconds, uint64_t seed, int max_playouts = 0, int max_plies = 0);
+// Random playouts from the start, playout i seeded game_seed(seed, i), for at least
+// `seconds` (or exactly `max_playouts`), each stopped after `max_plies` plies if it lasts
+// that long.
+BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_playouts = 0, int max_plies = 0);
 
 }  // namespace boardlab

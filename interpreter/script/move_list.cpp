@@ -62,6 +62,11 @@ void MoveList::get(int i, Move& m) const {
   }
 }
 
+uint8_t MoveList::flags(int i) const {
+  if (i < 0 || i >= raw_.count) throw ScriptError(fmt::format("no move {} in a list of {}", i, raw_.count));
+  return static_cast<uint8_t>((static_cast<uint32_t>(words_[starts_[i]]) >> 8) & 0xFF);
+}
+
 void MoveList::push(const Move& m) {
   while (raw_.nwords + 1 + 2 * m.count > raw_.cap_words || raw_.count >= raw_.cap_moves) grow(&raw_, 1 + 2 * m.count);
   int32_t at = raw_.nwords;

@@ -20,6 +20,7 @@ class MoveList {
   bool empty() const { return raw_.count == 0; }
   Move operator[](int i) const;  // decodes; throws ScriptError on a malformed entry
   void get(int i, Move& out) const;
+  uint8_t flags(int i) const;  // move i's flags alone (progress, events)
   void push(const Move& m);
   bl_moves* raw() { return &raw_; }
 

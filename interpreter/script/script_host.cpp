@@ -262,7 +262,7 @@ void ScriptHost::pcall(const char* hook, const State& s, int nargs, int nresults
   if (int st = lua_pcall(L_, nargs, nresults, kTraceback); st != 0) fail(hook, s.ply(), st);
 }
 
-void ScriptHost::generate(State& s, MoveList& out) {
+void ScriptHost::generate(const State& s, MoveList& out) {
   out.clear();
   host_.state = view(s);
   mine_.resize(def_.board.ncells);
@@ -278,7 +278,7 @@ void ScriptHost::generate(State& s, MoveList& out) {
   *out.raw() = host_.moves;
 }
 
-std::optional<Outcome> ScriptHost::result(State& s) {
+std::optional<Outcome> ScriptHost::result(const State& s) {
   host_.state = view(s);
   call(result_ref_, "result", s, 0, 2);
   std::optional<Outcome> r;
@@ -292,7 +292,7 @@ std::optional<Outcome> ScriptHost::result(State& s) {
   return r;
 }
 
-double ScriptHost::evaluate(State& s, int player) {
+double ScriptHost::evaluate(const State& s, int player) {
   host_.state = view(s);
   lua_pushinteger(L_, player);
   call(evaluate_ref_, "evaluate", s, 1, 1);
@@ -305,7 +305,7 @@ double ScriptHost::evaluate(State& s, int player) {
   return v != v ? 0.0 : std::clamp(v, -1.0, 1.0);  // NaN counts as even
 }
 
-std::vector<std::string> ScriptHost::notation(State& s, const Move& m) {
+std::vector<std::string> ScriptHost::notation(const State& s, const Move& m) {
   host_.state = view(s);
   lua_createtable(L_, m.count, 1);
   for (int i = 0; i < m.count; ++i) {

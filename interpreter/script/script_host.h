@@ -24,15 +24,16 @@ class ScriptHost {
   ScriptHost(const ScriptHost&) = delete;
   ScriptHost& operator=(const ScriptHost&) = delete;
 
-  void generate(State& s, MoveList& out);
+  const GameDef& def() const { return def_; }
+  void generate(const State& s, MoveList& out);
   bool has_result_hook() const { return has_result_; }
   // After a move: nullopt while the game goes on, else the outcome the script declares.
-  std::optional<Outcome> result(State& s);
-  std::vector<std::string> notation(State& s, const Move& m);
+  std::optional<Outcome> result(const State& s);
+  std::vector<std::string> notation(const State& s, const Move& m);
   // The script's evaluate(player) hook, if it has one: how good `s` is for `player`, in
   // [-1, 1] (clamped); nullopt without the hook.
   bool has_evaluate_hook() const { return has_evaluate_; }
-  double evaluate(State& s, int player);
+  double evaluate(const State& s, int player);
 
   // Struct sizes as the Lua side sees them (name -> bytes), for the layout test.
   std::vector<std::pair<std::string, int>> lua_struct_sizes();

@@ -117,9 +117,9 @@ Record parse_record(const std::string& text) {
 
 void save_record(const std::string& path, const Record& r) { write_text_file(path, format_record(r)); }
 
-Record::Ply record_ply(const Game& game, const State& s, const std::string& move_text) {
-  Record::Ply p{game.def().players[static_cast<size_t>(s.side())].name, "", move_text};
-  if (game.def().dice.count) {
+Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text) {
+  Record::Ply p{def.players[static_cast<size_t>(s.side())].name, "", move_text};
+  if (def.dice.count) {
     std::vector<std::string> faces;
     for (int d : s.rolled()) faces.push_back(std::to_string(d));
     p.dice = join(faces, "-");
@@ -127,9 +127,9 @@ Record::Ply record_ply(const Game& game, const State& s, const std::string& move
   return p;
 }
 
-Replay replay(Game& game, const Record& r) {
-  const GameDef& def = game.def();
-  Replay out{game.initial(), 0, {}};
+Replay replay(const Rules& rules, const Record& r) {
+  const GameDef& def = rules.def();
+  Replay out{rules.initial(), 0, {}};
   try {
     if (!r.start.empty()) out.state = parse_position(def, r.start);
   } catch (const PositionError& e) {
@@ -156,10 +156,10 @@ Replay replay(Game& game, const Record& r) {
       }
     }
     if (s.side() != side) return fail(fmt::format("it is {}'s turn", def.players[static_cast<size_t>(s.side())].name)), out;
-    game.legal_moves(s, moves);
-    auto parsed = game.notation(s, moves).parse(p.move);
+    rules.legal_moves(s, moves);
+    auto parsed = rules.notation(s, moves).parse(p.move);
     if (parsed.index < 0) return fail(parsed.error), out;
-    game.apply(s, moves[parsed.index]);
+    rules.apply(s, moves[parsed.index]);
     ++out.plies_replayed;
   }
   return out;

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/game.h"
+#include "rules/rules.h"
 
 namespace boardlab {
 
@@ -42,10 +42,10 @@ struct Replay {
   int plies_replayed = 0;
   std::string error;     // empty, or where and why the record leaves the rules
 };
-// Replays `r` in `game`: each roll as recorded, each move read by the game's notation.
-Replay replay(Game& game, const Record& r);
+// Replays `r` by `rules`: each roll as recorded, each move read by the game's notation.
+Replay replay(const Rules& rules, const Record& r);
 
 // The record's line for a move just chosen in `s` (before it is applied).
-Record::Ply record_ply(const Game& game, const State& s, const std::string& move_text);
+Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text);
 
 }  // namespace boardlab

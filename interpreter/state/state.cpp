@@ -303,7 +303,7 @@ void State::apply(const Move& m) {
     }
   }
   undo_.push_back(rec);
-  side_ = side_ + 1 == def_->nplayers() ? 0 : side_ + 1;
+  side_ = def_->next_player(side_);
   ++ply_;
   quiet_plies_ = (m.flags & 1) ? 0 : quiet_plies_ + 1;
   if (def_->dice.count) {

@@ -18,7 +18,7 @@ void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, [](boar
 
 // The parts of an interpreter ply, to see where the time goes.
 void GenerateOnly(benchmark::State& st) {
-  boardlab::Game game(boardlab::load_game_def(boardlab::resolve_game("death-stacks")));
+  boardlab::ThreadRules game(boardlab::load_game_def(boardlab::resolve_game("death-stacks")));
   boardlab::MoveList moves;
   boardlab::State s = game.initial();
   for (auto _ : st) {
@@ -28,7 +28,7 @@ void GenerateOnly(benchmark::State& st) {
 }
 
 void ApplyUndo(benchmark::State& st) {
-  boardlab::Game game(boardlab::load_game_def(boardlab::resolve_game("death-stacks")));
+  boardlab::ThreadRules game(boardlab::load_game_def(boardlab::resolve_game("death-stacks")));
   boardlab::MoveList moves;
   boardlab::State s = game.initial();
   game.legal_moves(s, moves);

@@ -11,15 +11,15 @@
 namespace bench {
 
 inline void interpreter_playouts(benchmark::State& st, const std::string& game_name, int max_plies) {
-  boardlab::Game game(boardlab::load_game_def(boardlab::resolve_game(game_name)));
-  boardlab::MoveList moves;
+  boardlab::ThreadRules game(boardlab::load_game_def(boardlab::resolve_game(game_name)));
+  boardlab::GameLoop loop;
   uint64_t seed = 1, plies = 0;
   const boardlab::State start = game.initial();
   boardlab::State s = start;  // reused, as rules/playout.cpp's bench does
   for (auto _ : st) {
     boardlab::Rng rng(seed++);
     s = start;
-    plies += static_cast<uint64_t>(boardlab::random_playout(game, s, rng, moves, max_plies));
+    plies += static_cast<uint64_t>(boardlab::random_playout(game, s, rng, loop, max_plies));
   }
   st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }

@@ -40,24 +40,24 @@ std::string tiny_definition(const TempDir& dir, const std::string& lua, const st
                        extra_yaml);
 }
 
-std::unique_ptr<boardlab::Game> bundled(const std::string& name,
+std::unique_ptr<boardlab::ThreadRules> bundled(const std::string& name,
                                         const std::vector<std::pair<std::string, std::string>>& options) {
-  return std::make_unique<boardlab::Game>(boardlab::load_game_def(boardlab::resolve_game(name), options));
+  return std::make_unique<boardlab::ThreadRules>(boardlab::load_game_def(boardlab::resolve_game(name), options));
 }
 
-std::vector<std::string> legal_texts(boardlab::Game& game, boardlab::State& s) {
+std::vector<std::string> legal_texts(const boardlab::Rules& game, boardlab::State& s) {
   boardlab::MoveList moves;
   game.legal_moves(s, moves);
   return game.move_texts(s, moves);
 }
 
-std::set<std::string> texts_at(boardlab::Game& game, const std::string& position) {
+std::set<std::string> texts_at(const boardlab::Rules& game, const std::string& position) {
   boardlab::State s = boardlab::parse_position(game.def(), position);
   auto t = legal_texts(game, s);
   return {t.begin(), t.end()};
 }
 
-void play(boardlab::Game& game, boardlab::State& s, const std::string& text) {
+void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text) {
   boardlab::MoveList moves;
   game.legal_moves(s, moves);
   auto parsed = game.notation(s, moves).parse(text);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/game.h"
+#include "rules/rules.h"
 
 namespace testing {
 
@@ -24,15 +24,15 @@ class TempDir {
 // A 3x3 grid game with one piece each, whose script is `lua`; `extra_yaml` is appended.
 std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml = "");
 
-std::unique_ptr<boardlab::Game> bundled(const std::string& name,
+std::unique_ptr<boardlab::ThreadRules> bundled(const std::string& name,
                                         const std::vector<std::pair<std::string, std::string>>& options = {});
 
 // The printed notation of every legal move of `s`.
-std::vector<std::string> legal_texts(boardlab::Game& game, boardlab::State& s);
+std::vector<std::string> legal_texts(const boardlab::Rules& game, boardlab::State& s);
 // The printed notation of every legal move of a position given as text.
-std::set<std::string> texts_at(boardlab::Game& game, const std::string& position);
+std::set<std::string> texts_at(const boardlab::Rules& game, const std::string& position);
 // Plays a move given in notation; fails the test if it is not legal.
-void play(boardlab::Game& game, boardlab::State& s, const std::string& text);
+void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text);
 
 // How many random games the invariant tests play (fewer in the sanitized build).
 int random_games(int full);

@@ -12,7 +12,7 @@ using namespace boardlab;
 namespace {
 
 // The moves an agent plays from the start of `game` for `plies` plies (dice from `seed`).
-std::vector<std::string> moves_played(Game& game, Agent& agent, int plies, uint64_t seed) {
+std::vector<std::string> moves_played(const Rules& game, Agent& agent, int plies, uint64_t seed) {
   State s = game.initial();
   Rng rng(seed);
   MoveList moves;
@@ -20,19 +20,19 @@ std::vector<std::string> moves_played(Game& game, Agent& agent, int plies, uint6
   for (int i = 0; i < plies && !s.outcome().over(); ++i) {
     if (s.awaiting_roll()) game.roll(s, rng);
     game.legal_moves(s, moves);
-    const int k = agent.choose(s, moves);
+    const int k = agent.choose(game, s, moves);
     out.push_back(game.move_texts(s, moves)[static_cast<size_t>(k)]);
     game.apply(s, moves[k]);
   }
   return out;
 }
 
-std::string choice(Game& game, const std::string& spec, const std::string& position) {
+std::string choice(const Rules& game, const std::string& spec, const std::string& position) {
   auto agent = make_agent(AgentSpec::parse(spec), game.def_ptr(), 1);
   State s = parse_position(game.def(), position);
   MoveList moves;
   game.legal_moves(s, moves);
-  return game.move_texts(s, moves)[static_cast<size_t>(agent->choose(s, moves))];
+  return game.move_texts(s, moves)[static_cast<size_t>(agent->choose(game, s, moves))];
 }
 
 }  // namespace
@@ -67,12 +67,19 @@ TEST_CASE("mcts keeps its tree between moves") {
   State s = game->initial();
   MoveList moves;
   Rng rng(1);
-  for (int ply = 0; ply < 2; ++ply) {  // the agent's move, then a reply it has searched
-    game->legal_moves(s, moves);
-    game->apply(s, moves[ply == 0 ? agent->choose(s, moves) : 0]);
-  }
   game->legal_moves(s, moves);
-  agent->choose(s, moves);
+  game->apply(s, moves[agent->choose(*game, s, moves)]);
+  // A reply it has searched, after which it has a choice (a forced move is not searched).
+  MoveList replies;
+  game->legal_moves(s, replies);
+  for (int i = 0; i < replies.size(); ++i) {
+    game->apply(s, replies[i]);
+    game->legal_moves(s, moves);
+    if (moves.size() > 1) break;
+    s.undo();
+  }
+  REQUIRE(moves.size() > 1);
+  agent->choose(*game, s, moves);
   // More visits at the root than this search's 2,000: the subtree came from the first.
   const std::string summary = agent->last_search();
   INFO(summary);
@@ -104,7 +111,10 @@ TEST_CASE("expectimax and mcts play dice games; the evaluate hook sees the race"
 
 TEST_CASE("a match alternates seats and counts from the first agent's side") {
   auto game = testing::bundled("dipole");
-  auto r = play_match(game->def_ptr(), AgentSpec::parse("mcts:iterations=300"), AgentSpec::parse("random"), 6, 1, 300);
+  lab::SimulationConfig c{game->def_ptr(), AgentSpec::parse("mcts:iterations=300"), AgentSpec::parse("random"), 6, 1, 300, 1};
+  const auto games = lab::simulate(c);
+  for (size_t i = 0; i < games.size(); ++i) CHECK(games[i].first_seat == static_cast<int>(i % 2));
+  auto r = lab::match_result(games);
   CHECK(r.games == 6);
   CHECK(r.wins + r.draws + r.losses == 6);
   CHECK(r.wins >= 5);

@@ -111,7 +111,7 @@ TEST_CASE("every bundled game keeps the runtime's invariants over 1,000 seeded r
   // the ply cap (rules/invariants.h); games stop after 200 plies (Death Stacks never ends).
   for (const auto& path : bundled_definitions()) {
     INFO(path);
-    Game game(load_game_def(path));
+    ThreadRules game(load_game_def(path));
     InvariantOptions opt;
     opt.games = testing::random_games(1000);
     opt.max_plies = 200;

@@ -52,7 +52,7 @@ TEST_CASE("Dipole: orthogonal moves need an even count") {
   for (uint64_t seed = 1; seed <= 50; ++seed) {
     Rng rng(seed);
     State s = game->initial();
-    random_playout(*game, s, rng, moves, static_cast<int>(rng.below(40)));
+    random_playout(*game, s, rng, static_cast<int>(rng.below(40)));
     game->legal_moves(s, moves);
     for (int i = 0; i < moves.size(); ++i) {
       Move m = moves[i];
@@ -105,7 +105,7 @@ std::set<std::tuple<int, int, int>> hand_set(const State& s) {
   for (int i = 0; i < n; ++i) out.insert({buf[i].from, buf[i].to, buf[i].n});
   return out;
 }
-std::set<std::tuple<int, int, int>> interpreter_set(Game& g, State& s) {
+std::set<std::tuple<int, int, int>> interpreter_set(const Rules& g, State& s) {
   MoveList moves;
   g.legal_moves(s, moves);
   std::set<std::tuple<int, int, int>> out;

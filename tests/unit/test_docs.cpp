@@ -87,7 +87,7 @@ local all = table.concat(names, " ")
 function generate() moves.stack(state.mine(0), board.cell("a2"), 1) end
 function notation(mv) return all end
 )");
-  Game game(load_game_def(path));
+  ThreadRules game(load_game_def(path));
   State s = game.initial();
   const auto texts = testing::legal_texts(game, s);
   REQUIRE(texts.size() == 1);

@@ -64,11 +64,11 @@ TEST_CASE("Double Draughts: a side with no piece or no move loses") {
   State s = parse_position(game->def(), "white d4=w e5=b");
   testing::play(*game, s, "d4xf6");
   MoveList moves;
-  game->legal_moves(s, moves);
+  CHECK_FALSE(game->start_turn(s, moves));
   CHECK(moves.empty());
   CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 0});
   State blocked = parse_position(game->def(), "black a1=b a2=w b2=w");  // the black man cannot move
-  game->legal_moves(blocked, moves);
+  CHECK_FALSE(game->start_turn(blocked, moves));
   CHECK(blocked.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 0});
 }
 

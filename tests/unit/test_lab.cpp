@@ -154,29 +154,33 @@ TEST_CASE("Events: every move a script tags is counted, and only those", "[lab]"
   REQUIRE(c.def->events.size() == 2);
   REQUIRE(c.def->events[0].name == "capture");
   const auto games = simulate(c);
-  Game game(c.def);
+  ThreadRules game(c.def);
   long tagged_captures = 0, tagged_offs = 0, removals = 0, offs = 0;
   for (const auto& g : games) {
     tagged_captures += g.events[0];
     tagged_offs += g.events[1];
-    // Replays the game: random agents choose with their own seeds, so use the same agents.
-    auto first = make_agent(c.first, c.def, g.seed * 2 + 1), second = make_agent(c.second, c.def, g.seed * 2 + 2);
-    std::vector<Agent*> seats(2);
+    // Replays the game from the numbers simulate reports: its seed and seats.
+    auto first = make_agent(c.first, c.def, seat_seed(g.seed, g.first_seat));
+    auto second = make_agent(c.second, c.def, seat_seed(g.seed, 1 - g.first_seat));
+    std::array<Player*, 2> seats;
     seats[static_cast<size_t>(g.first_seat)] = first.get();
     seats[static_cast<size_t>(1 - g.first_seat)] = second.get();
     State s = game.initial();
     MoveList moves;
     Move m;
+    Rng dice(g.seed);
     while (!s.outcome().over() && s.ply() < c.max_plies) {
-      game.legal_moves(s, moves);
-      if (moves.empty()) break;
-      moves.get(moves.size() == 1 ? 0 : seats[static_cast<size_t>(s.side())]->choose(s, moves), m);
+      if (s.awaiting_roll()) game.roll(s, dice);
+      if (!game.start_turn(s, moves)) break;
+      moves.get(seats[static_cast<size_t>(s.side())]->choose(game, s, moves), m);
       for (const Action& a : m) {
         removals += a.op == Op::Remove;
         offs += a.op == Op::ToReserve;
       }
       game.apply(s, m);
     }
+    CHECK(s.ply() == g.plies);
+    CHECK(s.outcome().winner == g.winner);
   }
   CHECK(tagged_captures > 0);
   CHECK(tagged_offs > 0);
@@ -189,7 +193,7 @@ TEST_CASE("A script naming an undeclared event is told which exist", "[lab]") {
   const std::string path = testing::tiny_definition(
       dir, "local E = game.event('capture')\nfunction generate() end\n", "events:\n  jump: {doc: a jump}\n");
   try {
-    Game game(load_game_def(path));
+    ThreadRules game(load_game_def(path));
     FAIL("no error");
   } catch (const std::exception& e) {
     CHECK_THAT(e.what(), Catch::Contains("no event named 'capture' (the definition's events: jump)"));

@@ -14,7 +14,7 @@ TEST_CASE("position text round-trips over random positions") {
   for (uint64_t seed = 1; seed <= 50; ++seed) {
     Rng rng(seed);
     State s = game->initial();
-    random_playout(*game, s, rng, moves, static_cast<int>(rng.below(300)));
+    random_playout(*game, s, rng, static_cast<int>(rng.below(300)));
     std::string text = position_text(s);
     State back = parse_position(game->def(), text);
     CHECK(back.same_position(s));

@@ -16,7 +16,7 @@ namespace {
 std::string run(const std::string& lua, const std::string& extra_yaml = "") {
   testing::TempDir dir;
   try {
-    Game game(load_game_def(testing::tiny_definition(dir, lua, extra_yaml)));
+    ThreadRules game(load_game_def(testing::tiny_definition(dir, lua, extra_yaml)));
     State s = game.initial();
     MoveList moves;
     game.legal_moves(s, moves);
@@ -81,8 +81,8 @@ TEST_CASE("script errors name the script line, the hook, the game and the ply, w
 
 TEST_CASE("C++ and Lua agree on the FFI structs") {
   testing::TempDir dir;
-  Game game(load_game_def(testing::tiny_definition(dir, "function generate() end\n")));
-  for (const auto& [name, size] : game.host().lua_struct_sizes()) {
+  ThreadRules game(load_game_def(testing::tiny_definition(dir, "function generate() end\n")));
+  for (const auto& [name, size] : game.vm().lua_struct_sizes()) {
     INFO(name);
     int expected = name == "bl_board"   ? static_cast<int>(sizeof(bl_board))
                    : name == "bl_state" ? static_cast<int>(sizeof(bl_state))
@@ -94,7 +94,7 @@ TEST_CASE("C++ and Lua agree on the FFI structs") {
 
 TEST_CASE("moves written with begin/commit carry several actions") {
   testing::TempDir dir;
-  Game game(load_game_def(testing::tiny_definition(dir,
+  ThreadRules game(load_game_def(testing::tiny_definition(dir,
       "function generate()\n"
       "  moves.begin(1)\n"
       "  moves.move(board.cell('a1'), board.cell('b2'), 1)\n"
@@ -139,7 +139,7 @@ TEST_CASE("scripts cannot reach past the arrays, whatever numbers they pass") {
 
 TEST_CASE("a notation hook must give spellings") {
   testing::TempDir dir;
-  Game game(load_game_def(testing::tiny_definition(
+  ThreadRules game(load_game_def(testing::tiny_definition(
       dir, "function generate() moves.stack(0, 1, 1) end\nfunction notation(mv) return {false} end\n")));
   State s = game.initial();
   MoveList moves;

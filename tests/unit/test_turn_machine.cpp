@@ -29,7 +29,7 @@ std::string stepper(bool captures = false) {
 }
 const std::string kStepper = stepper();
 
-MoveList legal(Game& g, State& s) {
+MoveList legal(const Rules& g, State& s) {
   MoveList m;
   g.legal_moves(s, m);
   return m;
@@ -41,13 +41,20 @@ TEST_CASE("a side with no move loses, or passes, as the definition says") {
   testing::TempDir dir;
   // a on a1 is boxed in by b's pieces on a2, b1 and b2.
   SECTION("lose") {
-    Game g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: lose}\n")));
+    ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: lose}\n")));
     State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
+    const State before = s;
     CHECK(legal(g, s).empty());
+    // Asking changes nothing; the turn machine's step ends the game.
+    CHECK_FALSE(s.outcome().over());
+    CHECK((s.same_position(before) && s.hash() == before.hash()));
+    CHECK(g.no_move_outcome(s) == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1});
+    MoveList moves;
+    CHECK_FALSE(g.start_turn(s, moves));
     CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1});
   }
   SECTION("pass") {
-    Game g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: pass}\n")));
+    ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: pass}\n")));
     State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
     MoveList moves = legal(g, s);
     REQUIRE(moves.size() == 1);
@@ -62,7 +69,7 @@ TEST_CASE("a side with no move loses, or passes, as the definition says") {
 
 TEST_CASE("the move cap draws the game") {
   testing::TempDir dir;
-  Game g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {max_plies: 3}\n")));
+  ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {max_plies: 3}\n")));
   State s = g.initial();
   for (int i = 0; i < 3; ++i) {
     CHECK_FALSE(s.outcome().over());
@@ -78,7 +85,7 @@ TEST_CASE("the move cap draws the game") {
 
 TEST_CASE("the repetition key can include the side to move") {
   testing::TempDir dir;
-  Game g(load_game_def(testing::tiny_definition(dir, kStepper, "repetition: {count: 2, key: board+side}\n")));
+  ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "repetition: {count: 2, key: board+side}\n")));
   State s = parse_position(g.def(), "a a1=x c3=o");
   testing::play(g, s, "a1-a2");
   testing::play(g, s, "c3-c2");
@@ -90,7 +97,7 @@ TEST_CASE("the repetition key can include the side to move") {
 
 TEST_CASE("a script's result hook ends the game") {
   testing::TempDir dir;
-  Game g(load_game_def(testing::tiny_definition(
+  ThreadRules g(load_game_def(testing::tiny_definition(
       dir, kStepper + "function result()\n  if state.owner(board.cell('c1')) == 0 then return 'a' end\nend\n")));
   State s = parse_position(g.def(), "a b1=x c3=o");
   testing::play(g, s, "b1-c1");
@@ -104,16 +111,16 @@ TEST_CASE("a result hook names a detail the definition declares, with its score"
   auto make = [&](const std::string& detail, const std::string& yaml) {
     std::string lua = kStepper + hook;
     lua.replace(lua.find("DETAIL"), 6, detail);
-    return Game(load_game_def(testing::tiny_definition(dir, lua, yaml)));
+    return std::make_unique<ThreadRules>(load_game_def(testing::tiny_definition(dir, lua, yaml)));
   };
-  Game g = make("'rout'", "results: {rout: {doc: a rout, score: 2}}\n");
-  State s = parse_position(g.def(), "a b1=x c3=o");
-  testing::play(g, s, "b1-c1");
-  CHECK(describe(g.def(), s.outcome()) == "a wins (a rout)");
-  CHECK(g.def().results[static_cast<size_t>(s.outcome().detail - 1)].score == 2);
-  Game bad = make("'nope'", "results: {rout: {doc: a rout}}\n");
-  State t = parse_position(bad.def(), "a b1=x c3=o");
-  CHECK_THROWS_WITH(testing::play(bad, t, "b1-c1"), Catch::Contains("result: 'nope' is not one of the definition's results (rout)"));
+  auto g = make("'rout'", "results: {rout: {doc: a rout, score: 2}}\n");
+  State s = parse_position(g->def(), "a b1=x c3=o");
+  testing::play(*g, s, "b1-c1");
+  CHECK(describe(g->def(), s.outcome()) == "a wins (a rout)");
+  CHECK(g->def().results[static_cast<size_t>(s.outcome().detail - 1)].score == 2);
+  auto bad = make("'nope'", "results: {rout: {doc: a rout}}\n");
+  State t = parse_position(bad->def(), "a b1=x c3=o");
+  CHECK_THROWS_WITH(testing::play(*bad, t, "b1-c1"), Catch::Contains("result: 'nope' is not one of the definition's results (rout)"));
 }
 
 TEST_CASE("the first player comes from the definition or an option") {
@@ -129,7 +136,7 @@ TEST_CASE("the first player comes from the definition or an option") {
 TEST_CASE("lose_without_pieces: the side left with no piece loses") {
   testing::TempDir dir;
   // Moving onto the enemy removes it.
-  Game g(load_game_def(testing::tiny_definition(dir, stepper(true), "turn: {lose_without_pieces: true}\n")));
+  ThreadRules g(load_game_def(testing::tiny_definition(dir, stepper(true), "turn: {lose_without_pieces: true}\n")));
   State s = parse_position(g.def(), "a a1=x b2=o");
   MoveList moves;
   g.legal_moves(s, moves);

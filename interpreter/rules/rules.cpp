@@ -1,5 +1,5 @@
-// Game: legal moves, end-of-move rules and notation, generic over every definition.
-#include "rules/game.h"
+// Rules: legal moves, rolls, end-of-move rules and notation, generic over every definition.
+#include "rules/rules.h"
 
 #include <algorithm>
 #include <cstring>
@@ -9,61 +9,13 @@
 
 namespace boardlab {
 
-Game::Game(GameDefPtr def) : def_(std::move(def)), host_(*def_) {}
-
-const std::vector<Game::ChanceOutcome>& Game::chance_outcomes(const State& s) const {
+const std::vector<ChanceOutcome>& Rules::chance_outcomes(const State& s) const {
   static const std::vector<ChanceOutcome> none;
   if (!s.awaiting_roll() || s.outcome().over()) return none;
-  // The rolls depend only on the dice and on whether it is the roll-off: listed once each.
-  auto& cache = s.opening_roll() ? opening_rolls_ : rolls_;
-  if (cache.empty()) cache = list_rolls(s.opening_roll());
-  return cache;
+  return s.opening_roll() ? def_->dice.opening_outcomes : def_->dice.outcomes;
 }
 
-std::vector<Game::ChanceOutcome> Game::list_rolls(bool opening) const {
-  std::vector<ChanceOutcome> out;
-  const DiceDef& d = def_->dice;
-  if (opening) {
-    // One die each, ties rolled again: the 30 unequal pairs are equally likely, and the
-    // higher roller (player 0 rolled the first die) plays both.
-    for (int hi = d.sides; hi >= 1; --hi)
-      for (int lo = hi - 1; lo >= 1; --lo)
-        for (int8_t side = 0; side < 2; ++side) {
-          ChanceOutcome o;
-          o.dice[0] = static_cast<uint8_t>(hi), o.dice[1] = static_cast<uint8_t>(lo);
-          o.side = side;
-          o.probability = 1.0 / (d.sides * (d.sides - 1));
-          out.push_back(o);
-        }
-    return out;
-  }
-  // Every multiset of faces, highest first, with its multinomial probability.
-  std::array<uint8_t, kMaxDice> faces{};
-  double total = 1;
-  for (int i = 0; i < d.count; ++i) total *= d.sides;
-  auto rec = [&](auto&& self, int i, int max_face) -> void {
-    if (i == d.count) {
-      double ways = 1;  // count! / prod(run lengths!)
-      for (int k = 2; k <= d.count; ++k) ways *= k;
-      for (int a = 0; a < d.count;) {
-        int b = a;
-        while (b < d.count && faces[static_cast<size_t>(b)] == faces[static_cast<size_t>(a)]) ++b;
-        for (int k = 2; k <= b - a; ++k) ways /= k;
-        a = b;
-      }
-      out.push_back(ChanceOutcome{faces, -1, ways / total});
-      return;
-    }
-    for (int f = max_face; f >= 1; --f) {
-      faces[static_cast<size_t>(i)] = static_cast<uint8_t>(f);
-      self(self, i + 1, f);
-    }
-  };
-  rec(rec, 0, d.sides);
-  return out;
-}
-
-void Game::roll(State& s, Rng& rng) const {
+void Rules::roll(State& s, Rng& rng) const {
   const DiceDef& d = def_->dice;
   std::array<uint8_t, kMaxDice> dice{};
   int side = -1;
@@ -82,33 +34,40 @@ void Game::roll(State& s, Rng& rng) const {
   s.roll(dice.data(), side);
 }
 
-void Game::legal_moves(State& s, MoveList& out) {
+void Rules::legal_moves(const State& s, MoveList& out) const {
   out.clear();
   if (s.outcome().over()) return;
   if (s.awaiting_roll()) throw std::logic_error("legal_moves: the dice must be rolled first");
-  host_.generate(s, out);
-  if (!out.empty()) return;
-  if (def_->no_moves == NoMovePolicy::Pass) {
-    out.push(Move{});
-  } else {
-    // Two-player games: the side with no move loses, so the other side wins.
-    s.set_outcome({Outcome::Kind::Win, Outcome::Reason::NoMoves,
-                   static_cast<int8_t>((s.side() + 1) % def_->nplayers())});
-  }
+  vm_->generate(s, out);
+  if (out.empty() && def_->no_moves == NoMovePolicy::Pass) out.push(Move{});
 }
 
-void Game::apply(State& s, const Move& m) {
+Outcome Rules::no_move_outcome(const State& s) const {
+  // Only two-player games lose for having no move (the loader refuses it otherwise): the
+  // other player wins.
+  return {Outcome::Kind::Win, Outcome::Reason::NoMoves, static_cast<int8_t>(def_->next_player(s.side()))};
+}
+
+bool Rules::start_turn(State& s, MoveList& out) const {
+  legal_moves(s, out);
+  if (!out.empty()) return true;
+  if (!s.outcome().over()) s.set_outcome(no_move_outcome(s));
+  return false;
+}
+
+void Rules::apply(State& s, const Move& m) const {
   s.apply(m);
   if (def_->lose_without_pieces) {
-    // Two-player games: the side left with no piece loses, whoever moved.
+    // Two-player games only (the loader says so): the side left with no piece loses,
+    // whoever moved.
     for (int p = 0; p < def_->nplayers(); ++p)
       if (s.count(p) == 0) {
-        s.set_outcome({Outcome::Kind::Win, Outcome::Reason::NoPieces, static_cast<int8_t>((p + 1) % def_->nplayers())});
+        s.set_outcome({Outcome::Kind::Win, Outcome::Reason::NoPieces, static_cast<int8_t>(def_->next_player(p))});
         return;
       }
   }
-  if (host_.has_result_hook()) {
-    if (auto r = host_.result(s)) {
+  if (vm_->has_result_hook()) {
+    if (auto r = vm_->result(s)) {
       s.set_outcome(*r);
       return;
     }
@@ -122,10 +81,10 @@ void Game::apply(State& s, const Move& m) {
   }
 }
 
-Game::Notation Game::notation(State& s, const MoveList& legal) {
+Rules::Notation Rules::notation(const State& s, const MoveList& legal) const {
   Notation n;
   n.board_ = &def_->board;
-  for (int i = 0; i < legal.size(); ++i) n.spellings_.push_back(host_.notation(s, legal[i]));
+  for (int i = 0; i < legal.size(); ++i) n.spellings_.push_back(vm_->notation(s, legal[i]));
   const auto& all = n.spellings_;
   for (size_t i = 0; i < all.size(); ++i) {
     std::string pick = all[i].back();
@@ -143,7 +102,7 @@ Game::Notation Game::notation(State& s, const MoveList& legal) {
   return n;
 }
 
-Game::Notation::Parsed Game::Notation::parse(const std::string& raw) const {
+Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
   std::string text = trim(raw);
   if (spellings_.empty()) return {-1, "there are no legal moves: the game is over"};
   std::vector<int> hits;

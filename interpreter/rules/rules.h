@@ -1,0 +1,88 @@
+// Rules: the turn machine. It joins a GameDef (shared, immutable) with a script VM that it
+// borrows (ScriptHost, one per thread) and says what the rules make of a State: its legal
+// moves (a query that changes nothing), the rolls of a chance node, the end-of-move rules
+// (no piece, the script's result hook, repetition, no progress, the ply cap) and notation.
+// A Rules is two pointers: cheap to copy and hand out, to be used on its VM's thread only.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "definition/game_def.h"
+#include "script/move_list.h"
+#include "script/script_host.h"
+#include "state/state.h"
+
+namespace boardlab {
+
+class Rules {
+ public:
+  Rules(GameDefPtr def, ScriptHost& vm) : def_(std::move(def)), vm_(&vm) {}
+  const GameDef& def() const { return *def_; }
+  const GameDefPtr& def_ptr() const { return def_; }
+  ScriptHost& vm() const { return *vm_; }
+
+  State initial() const { return State(*def_); }
+
+  // Chance nodes (games with dice): the rolls a state waiting for one may get, with their
+  // probabilities (empty unless it waits); rolling from the caller's seeded RNG.
+  const std::vector<ChanceOutcome>& chance_outcomes(const State& s) const;
+  void roll(State& s, Rng& rng) const;
+  void roll(State& s, const ChanceOutcome& o) const { s.roll(o.dice.data(), o.side); }
+
+  // The legal moves of `s` (its dice rolled), a single pass move when the game passes.
+  // Changes nothing. Empty when the game is over, or when the side to move has no move and
+  // may not pass: no_move_outcome(s) says what that means.
+  void legal_moves(const State& s, MoveList& out) const;
+  // The end of a game whose side to move has no legal move and may not pass.
+  Outcome no_move_outcome(const State& s) const;
+  // The turn machine's step for a game being played: the legal moves of `s`, and when there
+  // are none, the game ends there (its outcome is set). False when the game is over.
+  bool start_turn(State& s, MoveList& out) const;
+  // Applies a move and then the end-of-move rules.
+  void apply(State& s, const Move& m) const;
+
+  // The notation of the legal moves of `s` (asks the script once per move).
+  class Notation {
+   public:
+    // What to print for each move: its first spelling that no other legal move shares.
+    const std::vector<std::string>& texts() const { return texts_; }
+    struct Parsed {
+      int index = -1;     // the move, or -1
+      std::string error;  // why not, for a person
+    };
+    Parsed parse(const std::string& text) const;
+
+   private:
+    friend class Rules;
+    const Board* board_ = nullptr;
+    std::vector<std::vector<std::string>> spellings_;
+    std::vector<std::string> texts_;
+  };
+  Notation notation(const State& s, const MoveList& legal) const;
+  std::vector<std::string> move_texts(const State& s, const MoveList& legal) const { return notation(s, legal).texts(); }
+
+ private:
+  GameDefPtr def_;
+  ScriptHost* vm_;
+};
+
+// A script VM of its own and the rules over it: what a thread that plays makes once (a
+// command, a worker of `simulate`, a test) and hands out as Rules to everything it runs.
+namespace detail {
+struct OwnVm {
+  explicit OwnVm(const GameDef& def) : own_vm(def) {}
+  ScriptHost own_vm;
+};
+}  // namespace detail
+class ThreadRules : private detail::OwnVm, public Rules {
+ public:
+  explicit ThreadRules(GameDefPtr def) : OwnVm(*def), Rules(def, own_vm) {}
+  ThreadRules(const ThreadRules&) = delete;
+  ThreadRules& operator=(const ThreadRules&) = delete;
+};
+
+std::string describe(const GameDef& g, const Outcome& o);
+
+}  // namespace boardlab
