@@ -4,14 +4,15 @@
 // every statistic with its 95% interval.
 #include <fmt/format.h>
 
-#include <thread>
+#include <fmt/ranges.h>
 
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
-#include "lab/summary.h"
+#include "definition/bundled.h"
+#include "lab/compare.h"
+#include "lab/runs.h"
 #include "lab_args.h"
-#include "lab_report.h"
 
 namespace boardlab::cli {
 
@@ -28,14 +29,6 @@ struct CompareArgs {
   bool no_stop = false;
   std::string out;
 };
-
-const char* verdict_text(lab::Verdict v) {
-  switch (v) {
-    case lab::Verdict::Differs: return "differs";
-    case lab::Verdict::Same: return "same";
-    default: return "not settled";
-  }
-}
 
 }  // namespace
 
@@ -73,65 +66,43 @@ Runner add_compare(CLI::App& app) {
     c->b.options.insert(c->b.options.end(), c->variant.begin(), c->variant.end());
     if (second->empty() && c->variant.empty())
       throw UsageError("compare needs a second rule set: a definition (compare A.yaml B.yaml) or a tweak (--option key=value)");
-    auto ga = open_game(c->a), gb = open_game(c->b);
+    const GameDefPtr da = open_definition(c->a.game, c->a.options), db = open_definition(c->b.game, c->b.options);
     auto agents = parse_agent_list(c->agents);
     if (agents.size() != 2) throw UsageError(fmt::format("--agents takes two agents, A,B (got {})", agents.size()));
-    const int threads = threads_or_cores(c->threads);
-    lab::SimulationConfig ca{ga->def_ptr(), agents[0], agents[1], 0, c->seed, c->max_plies, threads};
-    lab::SimulationConfig cb = ca;
-    cb.def = gb->def_ptr();
-    std::vector<lab::GameStats> games_a, games_b;
-    lab::SequentialState st, settled;  // the last look, and the first that settled
-    long looks = 0, settled_after = 0;
-    for (long done = 0; done < c->games;) {
-      ca.begin = cb.begin = done;
-      ca.games = cb.games = std::min(c->games, done + c->batch);
-      for (auto& g : run_games(ca, "A")) games_a.push_back(std::move(g));
-      for (auto& g : run_games(cb, "B")) games_b.push_back(std::move(g));
-      done = ca.games;
-      ++looks;
-      st = lab::sequential_test(lab::first_mover_wins(games_a), lab::first_mover_wins(games_b), c->test);
-      if (st.verdict != lab::Verdict::Continue && settled_after == 0) settled = st, settled_after = done;
-      if (st.verdict != lab::Verdict::Continue && !c->no_stop) break;
-    }
-    const auto sa = lab::summarize(games_a, ga->def()), sb = lab::summarize(games_b, gb->def());
+    lab::CompareConfig config;
+    config.a = lab::SimulationConfig{da, agents[0], agents[1], 0, c->seed, c->max_plies, threads_or_cores(c->threads)};
+    config.b = config.a;
+    config.b.def = db;
+    config.games = c->games, config.batch = c->batch, config.test = c->test, config.no_stop = c->no_stop;
+    const lab::Comparison r = lab::compare(config, run_games);
+
     auto name = [](const GameArgs& g) {
       return g.options.empty() ? g.game : fmt::format("{} ({})", g.game, fmt::join(g.options, " "));
     };
     fmt::print("A: {}\nB: {}\n{} against {}, seats alternating, the same seeds for A and B (seed {}), at most {} plies.\n\n",
                name(c->a), name(c->b), agents[0].str(), agents[1].str(), c->seed, c->max_plies);
     fmt::print("{:<26} {:>9} {:>9} {:>9}  {}\n", "", "A", "B", "B - A", "95% interval of B - A");
-    const auto rows = lab::compare_summaries(sa, sb);
-    for (const auto& r : rows)
-      fmt::print("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", r.name, r.a, r.b, r.difference.value,
-                 r.difference.interval95.low, r.difference.interval95.high,
-                 r.difference.interval95.low > 0 || r.difference.interval95.high < 0 ? "  *" : "");
+    for (const auto& row : r.rows)
+      fmt::print("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", row.name, row.a, row.b, row.difference.value,
+                 row.difference.interval95.low, row.difference.interval95.high,
+                 row.difference.interval95.low > 0 || row.difference.interval95.high < 0 ? "  *" : "");
     fmt::print("(* the interval leaves out 0)\n\n");
-    const std::string how = fmt::format("sequential probability ratio test on the first mover's win rate, delta {}, "
-                                        "alpha {}, beta {}; log-likelihood ratio {:.2f}, bounds {:.2f} and {:.2f}",
-                                        c->test.delta, c->test.alpha, c->test.beta, st.llr, st.lower, st.upper);
-    const long n = static_cast<long>(games_a.size());
-    if (st.verdict == lab::Verdict::Differs)
-      fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs ({}).\n", n, looks, how);
-    else if (st.verdict == lab::Verdict::Same)
+    const std::string how = lab::test_text(c->test, r.last);
+    const long n = r.games_each();
+    if (r.last.verdict == lab::Verdict::Differs)
+      fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs ({}).\n", n, r.looks, how);
+    else if (r.last.verdict == lab::Verdict::Same)
       fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs by less than {} ({}).\n", n,
-                 looks, c->test.delta, how);
+                 r.looks, c->test.delta, how);
     else
       fmt::print("Not settled after {} games each, the most allowed (--games): {}.\n", n, how);
-    if (c->no_stop && settled_after > 0 && settled_after < n)
-      fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", settled_after,
-                 verdict_text(settled.verdict));
+    if (c->no_stop && r.settled_after > 0 && r.settled_after < n)
+      fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", r.settled_after,
+                 lab::verdict_text(r.first_settled.verdict));
     if (!c->out.empty()) {
-      // ca and cb end as the last batch left them: games 0 .. n - 1.
-      write_results(c->out + "/a", games_a, sa, ga->def(), run_info(c->a, ca));
-      write_results(c->out + "/b", games_b, sb, gb->def(), run_info(c->b, cb));
-      nlohmann::json diffs = nlohmann::json::array();
-      for (const auto& r : rows)
-        diffs.push_back({{"statistic", r.name}, {"a", r.a}, {"b", r.b}, {"difference", r.difference.value},
-                         {"ci95", {r.difference.interval95.low, r.difference.interval95.high}}});
-      nlohmann::json j = {{"a", name(c->a)}, {"b", name(c->b)}, {"games_each", n}, {"looks", looks},
-                          {"verdict", verdict_text(st.verdict)}, {"test", how}, {"differences", diffs}};
-      write_text_file(c->out + "/compare.json", j.dump(2) + "\n");
+      lab::write_results(c->out + "/a", r.games_a, r.a, *da, lab::run_info(c->a.game, c->a.options, r.config_a));
+      lab::write_results(c->out + "/b", r.games_b, r.b, *db, lab::run_info(c->b.game, c->b.options, r.config_b));
+      write_text_file(c->out + "/compare.json", lab::to_json(r, c->test, name(c->a), name(c->b)).dump(2) + "\n");
       fmt::print("Wrote {}/compare.json\n", c->out);
     }
     return kExitOk;

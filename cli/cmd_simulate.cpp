@@ -6,22 +6,27 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <set>
-#include <thread>
 
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
-#include "core/text.h"
+#include "definition/bundled.h"
+#include "lab/ladder.h"
+#include "lab/report.h"
+#include "lab/runs.h"
 #include "lab/summary.h"
 #include "lab_args.h"
-#include "lab_report.h"
 
 namespace boardlab::cli {
 
 namespace {
+
+// Writes a run's files and says where.
+void write_and_tell(const std::string& dir, const std::vector<lab::GameStats>& games, const lab::Summary& s,
+                   const GameDef& def, const lab::RunInfo& run) {
+  lab::write_results(dir, games, s, def, run);
+  fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
+}
 
 struct SimulateArgs {
   GameArgs game;
@@ -48,25 +53,10 @@ std::pair<int, int> parse_shard(const std::string& text) {
 
 // Every pair of agents plays `games` games, seats alternating: the score of each row
 // against each column (draws half), with its 95% interval.
-int ladder(const SimulateArgs& a, const GameDefPtr& def) {
-  std::vector<AgentSpec> agents = parse_agent_list(a.agents == "random,random" ? "random,greedy,mcts" : a.agents);
-  if (agents.size() < 2) throw UsageError("--ladder needs at least two agents");
-  const size_t n = agents.size();
-  std::vector<std::vector<double>> score(n, std::vector<double>(n));  // draws count half
-  nlohmann::json pairs = nlohmann::json::array();
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = i + 1; j < n; ++j) {
-      lab::SimulationConfig c{def, agents[i], agents[j], a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
-      auto games = run_games(c, fmt::format("{} vs {}", agents[i].str(), agents[j].str()));
-      const lab::Summary sum = lab::summarize(games, *def);
-      const long wins = sum.first_agent_wins.hits, draws = sum.draws.hits;
-      const long losses = static_cast<long>(games.size()) - wins - draws;
-      const double played = static_cast<double>(games.size());
-      score[i][j] = (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) / played;
-      score[j][i] = (static_cast<double>(losses) + 0.5 * static_cast<double>(draws)) / played;
-      pairs.push_back({{"first", agents[i].str()}, {"second", agents[j].str()}, {"games", games.size()},
-                       {"wins", wins}, {"draws", draws}, {"losses", losses}});
-    }
+int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agents_text) {
+  const std::vector<AgentSpec> agents = parse_agent_list(agents_text);
+  lab::SimulationConfig base{def, {}, {}, a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
+  const lab::Ladder l = lab::play_ladder(base, agents, run_games);
   fmt::print("{}: each pair of agents plays {} games, seats alternating (seed {}, at most {} plies).\n", def->name,
              a.games, a.seed, a.max_plies);
   fmt::print("The row agent's score against the column agent (draws count half), with its 95% interval:\n\n");
@@ -75,27 +65,18 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def) {
   std::string header = fmt::format("{:<{}}", "", wname);
   for (const auto& s : agents) header += fmt::format("  {:<21}", s.str().substr(0, 21));
   fmt::print("{}\n", header);
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < agents.size(); ++i) {
     std::string line = fmt::format("{:<{}}", agents[i].str(), wname);
-    for (size_t j = 0; j < n; ++j) {
-      const lab::Interval ci = lab::wilson95(score[i][j], a.games);
-      line += fmt::format("  {:<21}", i == j ? "-" : fmt::format("{:.3f} ({:.3f}-{:.3f})", score[i][j], ci.low, ci.high));
+    for (size_t j = 0; j < agents.size(); ++j) {
+      const lab::Interval ci = l.interval(i, j);
+      line += fmt::format("  {:<21}", i == j ? "-" : fmt::format("{:.3f} ({:.3f}-{:.3f})", l.score(i, j), ci.low, ci.high));
     }
     fmt::print("{}\n", line);
   }
   fmt::print("\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n");
   if (!a.out.empty()) {
-    nlohmann::json matrix = nlohmann::json::array();
-    for (size_t i = 0; i < n; ++i) {
-      nlohmann::json row = nlohmann::json::array();
-      for (size_t j = 0; j < n; ++j) row.push_back(i == j ? nlohmann::json(nullptr) : nlohmann::json(score[i][j]));
-      matrix.push_back(row);
-    }
-    std::vector<std::string> names;
-    for (const auto& s : agents) names.push_back(s.str());
     std::filesystem::create_directories(a.out);
-    write_text_file(a.out + "/ladder.json",
-               nlohmann::json{{"game", a.game.game}, {"agents", names}, {"score", matrix}, {"pairs", pairs}}.dump(2) + "\n");
+    write_text_file(a.out + "/ladder.json", lab::to_json(l, a.game.game).dump(2) + "\n");
     fmt::print("Wrote {}/ladder.json\n", a.out);
   }
   return kExitOk;
@@ -108,7 +89,7 @@ Runner add_simulate(CLI::App& app) {
   auto a = std::make_shared<SimulateArgs>();
   cmd->add_option("game", a->game.game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--games", a->games, "how many games (default 100)")->check(CLI::Range(1L, 100000000L));
-  cmd->add_option("--agents", a->agents,
+  auto* agents_opt = cmd->add_option("--agents", a->agents,
                   "the two agents, A,B (default random,random); game i seats A as player i % 2 + 1. With --ladder, "
                   "any number (default random,greedy,mcts)");
   cmd->add_option("--seed", a->seed, "game i is seeded from (seed, i) alone");
@@ -121,9 +102,9 @@ Runner add_simulate(CLI::App& app) {
   cmd->add_flag("--ladder", a->ladder, "play every pair of --agents and show who beats whom");
   cmd->add_option("--option", a->game.options, "set an option of the game: key=value");
   return [=] {
-    auto game = open_game(a->game);
-    const GameDefPtr& def = game->def_ptr();
-    if (a->ladder) return ladder(*a, def);
+    const GameDefPtr def = open_definition(a->game.game, a->game.options);
+    // An explicit --agents is the ladder's list too; without it the ladder takes three.
+    if (a->ladder) return ladder(*a, def, agents_opt->count() ? a->agents : "random,greedy,mcts");
     auto agents = parse_agent_list(a->agents);
     if (agents.size() != 2) throw UsageError(fmt::format("--agents takes two agents, A,B (got {})", agents.size()));
     auto [k, n] = parse_shard(a->shard);
@@ -132,11 +113,11 @@ Runner add_simulate(CLI::App& app) {
     c.shards = n;
     auto games = run_games(c, def->name);
     const lab::Summary s = lab::summarize(games, *def);
-    const RunInfo run = run_info(a->game, c);
-    fmt::print("{}", summary_text(s, run));
+    const lab::RunInfo run = lab::run_info(a->game.game, a->game.options, c);
+    fmt::print("{}", lab::summary_text(s, run));
     std::string out = a->out.empty() ? "simulate-" + def->name : a->out;
     if (a->out.empty() && n > 1) out += fmt::format("-shard-{}-of-{}", k, n);
-    write_results(out, games, s, *def, run);
+    write_and_tell(out, games, s, *def, run);
     return kExitOk;
   };
 }
@@ -148,66 +129,11 @@ Runner add_merge(CLI::App& app) {
   cmd->add_option("folders", *dirs, "the shards' output folders")->required();
   cmd->add_option("--out", *out, "where to write the merged results (default simulate-GAME-merged)");
   return [=] {
-    std::optional<RunInfo> run;
-    std::vector<lab::GameStats> games;
-    std::unique_ptr<ThreadRules> game;
-    std::set<long> seen;
-    for (const auto& dir : *dirs) {
-      auto summary_text_ = read_text_file(dir + "/summary.json");
-      auto lines = read_text_file(dir + "/games.jsonl");
-      if (!summary_text_ || !lines) throw UsageError(fmt::format("{}: no summary.json and games.jsonl (not a simulate folder?)", dir));
-      RunInfo r;
-      try {
-        r = run_from_json(nlohmann::json::parse(*summary_text_).at("run"));
-      } catch (const nlohmann::json::exception& e) {
-        throw UsageError(fmt::format("{}/summary.json: {}", dir, e.what()));
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("{}/summary.json: {}", dir, e.what()));
-      }
-      if (!run) {
-        run = r;
-        run->shards.clear();
-        GameArgs ga;
-        ga.game = r.game;
-        ga.options = r.options;
-        game = open_game(ga);
-        if (game->def().content_hash != r.definition_hash)
-          fmt::print("Note: {} was made under a different definition ({}, now {}).\n", dir, r.definition_hash,
-                     game->def().content_hash);
-      } else if (r.game != run->game || r.options != run->options || r.agents != run->agents || r.seed != run->seed ||
-                 r.games != run->games || r.max_plies != run->max_plies || r.shard_count != run->shard_count ||
-                 r.definition_hash != run->definition_hash) {
-        throw UsageError(fmt::format("{} is not from the same run as {} (game, options, agents, seed, games, "
-                                     "max plies, shard count and definition must agree)", dir, dirs->front()));
-      }
-      run->shards.insert(run->shards.end(), r.shards.begin(), r.shards.end());
-      size_t line_no = 0;
-      std::istringstream in(*lines);
-      for (std::string line; std::getline(in, line);) {
-        ++line_no;
-        if (trim(line).empty()) continue;
-        try {
-          auto g = game_from_json(nlohmann::json::parse(line), game->def());
-          if (g.index < 0 || g.index >= run->games)
-            throw UsageError(fmt::format("{}/games.jsonl:{}: game {} is not one of the run's {} games", dir, line_no, g.index, run->games));
-          if (!seen.insert(g.index).second) throw UsageError(fmt::format("{}/games.jsonl:{}: game {} is in two shards", dir, line_no, g.index));
-          games.push_back(std::move(g));
-        } catch (const nlohmann::json::exception& e) {
-          throw UsageError(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
-        } catch (const std::invalid_argument& e) {
-          throw UsageError(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
-        }
-      }
-    }
-    std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
-    std::sort(run->shards.begin(), run->shards.end());
-    const GameDef& def = game->def();
-    const lab::Summary s = lab::summarize(games, def);
-    fmt::print("{}", summary_text(s, *run));
-    if (static_cast<long>(games.size()) < run->games)
-      fmt::print("Note: {} of the run's {} games are here ({} of {} shards).\n", games.size(), run->games,
-                 run->shards.size(), run->shard_count);
-    write_results(out->empty() ? "simulate-" + def.name + "-merged" : *out, games, s, def, *run);
+    const lab::MergedRun m = lab::merge_runs(*dirs);
+    const lab::Summary s = lab::summarize(m.games, *m.def);
+    fmt::print("{}", lab::summary_text(s, m.run));
+    for (const auto& note : m.notes) fmt::print("Note: {}\n", note);
+    write_and_tell(out->empty() ? "simulate-" + m.def->name + "-merged" : *out, m.games, s, *m.def, m.run);
     return kExitOk;
   };
 }

@@ -9,19 +9,7 @@
 namespace boardlab::cli {
 
 std::unique_ptr<ThreadRules> open_game(const GameArgs& args) {
-  std::string path;
-  try {
-    path = resolve_game(args.game);
-  } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
-  }
-  std::vector<std::pair<std::string, std::string>> overrides;
-  for (const auto& kv : args.options) {
-    auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) throw UsageError(fmt::format("--option takes key=value, not '{}'", kv));
-    overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-  }
-  return std::make_unique<ThreadRules>(load_game_def(path, overrides));
+  return std::make_unique<ThreadRules>(open_definition(args.game, args.options));
 }
 
 State start_state(const Rules& rules, const GameArgs& args) {

@@ -1,15 +1,12 @@
-// Agents lists, running games with progress, and writing the lab's files.
+// Agents lists, threads, and running games with progress.
 #include "lab_args.h"
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <stdexcept>
 #include <thread>
 
-#include "common.h"
 #include "core/text.h"
-#include "lab_report.h"
 #include "progress.h"
 
 namespace boardlab::cli {
@@ -42,41 +39,9 @@ std::vector<AgentSpec> parse_agent_list(const std::string& text) {
   return out;
 }
 
-RunInfo run_info(const GameArgs& game, const lab::SimulationConfig& config) {
-  RunInfo r;
-  r.game = game.game;
-  r.options = game.options;
-  r.definition_hash = config.def->content_hash;
-  r.agents = {config.first.str(), config.second.str()};
-  r.seed = config.seed;
-  r.games = config.games;
-  r.max_plies = config.max_plies;
-  r.shards = {config.shard + 1};
-  r.shard_count = config.shards;
-  return r;
-}
-
 std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what) {
   ProgressBar bar(what);
-  try {
-    return lab::simulate(config, [&](long done, long total) { bar.update(done, total); });
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-}
-
-void write_results(const std::string& dir, const std::vector<lab::GameStats>& games, const lab::Summary& s,
-                   const GameDef& def, const RunInfo& run) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw UsageError(fmt::format("cannot make the folder {}: {}", dir, ec.message()));
-  std::string lines;
-  for (const auto& g : games) lines += to_json(g, def).dump() + "\n";
-  write_text_file(dir + "/games.jsonl", lines);
-  nlohmann::json summary = {{"run", to_json(run)}, {"summary", to_json(s, def)}};
-  write_text_file(dir + "/summary.json", summary.dump(2) + "\n");
-  write_text_file(dir + "/report.html", html_report(s, games, def, run));
-  fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
+  return lab::simulate(config, [&](long done, long total) { bar.update(done, total); });
 }
 
 }  // namespace boardlab::cli

@@ -1,5 +1,6 @@
-// What `simulate` and `compare` share: the agents option ("A,B", where a spec's own
-// parameters also use commas), the output folder, and the run description.
+// What the lab's commands (simulate, compare, match) share on the command line: the agents
+// option ("A,B", where a spec's own parameters also use commas), --threads, and running a
+// series with a progress bar on a terminal.
 #pragma once
 #include <string>
 #include <vector>
@@ -7,7 +8,6 @@
 #include "agents/agent.h"
 #include "common.h"
 #include "lab/simulation.h"
-#include "lab_json.h"
 
 namespace boardlab::cli {
 
@@ -18,14 +18,7 @@ int threads_or_cores(int threads);
 // piece with '=' and no ':' is a parameter of the spec before it.
 std::vector<AgentSpec> parse_agent_list(const std::string& text);
 
-// What a run was, for its files: `game` as the user named it, the rest from `config`.
-RunInfo run_info(const GameArgs& game, const lab::SimulationConfig& config);
-
-// Runs the games, with a progress bar on a terminal; agent errors become usage errors.
+// Runs a series with a progress bar on a terminal (lab::SeriesRunner).
 std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what);
-
-// Writes games.jsonl, summary.json and report.html into `dir` (made if missing), and says so.
-void write_results(const std::string& dir, const std::vector<lab::GameStats>& games, const lab::Summary& s,
-                   const GameDef& def, const RunInfo& run);
 
 }  // namespace boardlab::cli

@@ -34,6 +34,9 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::cerr << "boardlab: " << e.what() << "\n";
     return kExitUsage;
+  } catch (const std::invalid_argument& e) {  // the library's word for bad input
+    std::cerr << "boardlab: " << e.what() << "\n";
+    return kExitUsage;
   } catch (const ScriptError& e) {
     std::cerr << "boardlab: script error: " << e.what() << "\n";
     return kExitFailure;

@@ -20,10 +20,8 @@ AgentSpec AgentSpec::parse(const std::string& text) {
     size_t comma = text.find(',', at);
     if (comma == std::string::npos) comma = text.size();
     const std::string item = trim(text.substr(at, comma - at));
-    const size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-      throw std::invalid_argument(fmt::format("'{}': agent parameters are key=value, separated by commas", item));
-    spec.params[trim(item.substr(0, eq))] = trim(item.substr(eq + 1));
+    auto [key, value] = parse_key_value(item, "an agent parameter (separated by commas)");
+    spec.params[key] = value;
     at = comma + 1;
   }
   return spec;

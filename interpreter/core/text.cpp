@@ -106,4 +106,13 @@ std::optional<bool> parse_bool(std::string_view s) {
   return std::nullopt;
 }
 
+std::pair<std::string, std::string> parse_key_value(std::string_view text, std::string_view what) {
+  const size_t eq = text.find('=');
+  std::string key = eq == std::string_view::npos ? "" : trim(text.substr(0, eq));
+  std::string value = eq == std::string_view::npos ? "" : trim(text.substr(eq + 1));
+  if (key.empty() || value.empty())
+    throw std::invalid_argument(std::string(what) + " takes key=value, not '" + std::string(text) + "'");
+  return {std::move(key), std::move(value)};
+}
+
 }  // namespace boardlab

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace boardlab {
@@ -23,5 +24,10 @@ void write_text_file(const std::string& path, const std::string& text);
 std::optional<long long> parse_int(std::string_view s);
 // true/yes/on or false/no/off, or nullopt.
 std::optional<bool> parse_bool(std::string_view s);
+
+// The one reader of `key=value` settings (options, agent parameters, record headers):
+// throws std::invalid_argument naming `what` unless the text has a '=' with a key before it
+// and a value after it (spaces around either are trimmed).
+std::pair<std::string, std::string> parse_key_value(std::string_view text, std::string_view what);
 
 }  // namespace boardlab

@@ -29,7 +29,7 @@ std::vector<std::string> bundled_definitions() {
 
 std::string resolve_game(const std::string& arg) {
   if (arg.find('/') != std::string::npos || arg.ends_with(".yaml")) {
-    if (!fs::exists(arg)) throw std::runtime_error(fmt::format("no such file: {}", arg));
+    if (!fs::exists(arg)) throw std::invalid_argument(fmt::format("no such file: {}", arg));
     return arg;
   }
   std::string path = data_dir() + "/definitions/" + arg + ".yaml";
@@ -37,8 +37,14 @@ std::string resolve_game(const std::string& arg) {
   std::vector<std::string> names;
   for (const auto& p : bundled_definitions()) names.push_back(fs::path(p).stem().string());
   std::string hint = closest(arg, names);
-  throw std::runtime_error(fmt::format("no game named '{}'{}; bundled games: {}", arg,
+  throw std::invalid_argument(fmt::format("no game named '{}'{}; bundled games: {}", arg,
                                        hint.empty() ? "" : " (did you mean '" + hint + "'?)", join(names, ", ")));
+}
+
+GameDefPtr open_definition(const std::string& name_or_path, const std::vector<std::string>& options) {
+  std::vector<std::pair<std::string, std::string>> settings;
+  for (const auto& kv : options) settings.push_back(parse_key_value(kv, "--option"));
+  return load_game_def(resolve_game(name_or_path), settings);
 }
 
 }  // namespace boardlab

@@ -4,13 +4,19 @@
 #include <string>
 #include <vector>
 
+#include "definition/game_def.h"
+
 namespace boardlab {
 
 // BOARDLAB_HOME if set, else the source tree the program was built from.
 std::string data_dir();
 // A path (anything with '/' or ending in .yaml) is used as is; a name is looked up in
-// definitions/. Throws std::runtime_error naming the bundled games if there is none.
+// definitions/. Throws std::invalid_argument naming the bundled games if there is none.
 std::string resolve_game(const std::string& name_or_path);
+// A game as a command line or a file names it: a bundled name or a path, and option
+// settings "key=value" applied last. Throws std::invalid_argument for an unknown game or a
+// malformed setting, DefinitionError for a bad definition (an unknown option among them).
+GameDefPtr open_definition(const std::string& name_or_path, const std::vector<std::string>& options = {});
 // The bundled definition files, sorted by name.
 std::vector<std::string> bundled_definitions();
 

@@ -86,9 +86,11 @@ Record parse_record(const std::string& text) {
       else if (name == "Player") need(2), r.players.emplace_back(v[0], v[1]);
       else if (name == "Option") {
         need(1);
-        const size_t eq = v[0].find('=');
-        if (eq == std::string::npos) throw std::invalid_argument(fmt::format("line {}: [Option \"key=value\"]", line_no));
-        r.options.emplace_back(v[0].substr(0, eq), v[0].substr(eq + 1));
+        try {
+          r.options.push_back(parse_key_value(v[0], "[Option]"));
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument(fmt::format("line {}: {}", line_no, e.what()));
+        }
       }
       continue;  // unknown headers are kept out, not refused: newer files still read
     }

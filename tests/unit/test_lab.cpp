@@ -8,6 +8,9 @@
 #include "lab/simulation.h"
 #include "lab/statistics.h"
 #include "lab/summary.h"
+#include "lab/compare.h"
+#include "lab/runs.h"
+#include "definition/bundled.h"
 
 using namespace boardlab;
 using namespace boardlab::lab;
@@ -211,4 +214,74 @@ TEST_CASE("Self-play refuses a game that is not for two players", "[lab]") {
   auto def = load_game_def(path);
   SimulationConfig c{def, AgentSpec::parse("random"), AgentSpec::parse("random"), 2, 1, 10, 1};
   CHECK_THROWS_WITH(simulate(c), Catch::Contains("two agents play two-player games; three has 3 players"));
+}
+
+TEST_CASE("merge_runs joins shards' folders into the whole run and refuses what does not belong", "[lab]") {
+  testing::TempDir dir;
+  SimulationConfig c = small_run("dipole", "random", "random", 12);
+  const auto whole = simulate(c);
+  c.shards = 2;
+  std::vector<std::string> dirs;
+  for (c.shard = 0; c.shard < 2; ++c.shard) {
+    const auto games = simulate(c);
+    dirs.push_back(dir.path() + "/shard" + std::to_string(c.shard));
+    write_results(dirs.back(), games, summarize(games, *c.def), *c.def, run_info("dipole", {}, c));
+  }
+  const MergedRun m = merge_runs(dirs);
+  same_games(whole, m.games);
+  CHECK(m.run.shards == std::vector<int>{1, 2});
+  CHECK(m.notes.empty());
+  // One shard alone: a note says what is missing.
+  CHECK(merge_runs({dirs[0]}).notes.back() == "6 of the run's 12 games are here (1 of 2 shards).");
+  // The same shard twice: a game in two shards.
+  CHECK_THROWS_WITH(merge_runs({dirs[0], dirs[0]}), Catch::Contains("games.jsonl:1: game 0 is in two shards"));
+  // Another run (another seed).
+  c.seed = 99, c.shard = 0;
+  const std::string other = dir.path() + "/other";
+  const auto games = simulate(c);
+  write_results(other, games, summarize(games, *c.def), *c.def, run_info("dipole", {}, c));
+  CHECK_THROWS_WITH(merge_runs({dirs[0], other}), Catch::Contains("is not from the same run as"));
+  // A hand-edited line: where it is, and why.
+  dir.write("shard1/games.jsonl", "{\"index\": 1}\n");
+  CHECK_THROWS_WITH(merge_runs(dirs), Catch::Contains("shard1/games.jsonl:1: "));
+  CHECK_THROWS_WITH(merge_runs({dir.path()}), Catch::Contains("not a simulate folder"));
+}
+
+TEST_CASE("The ladder plays exactly the agents it is given, every pair once", "[lab]") {
+  SimulationConfig base = small_run("dipole", "random", "random", 6);
+  std::vector<std::string> played;
+  auto runner = [&](const SimulationConfig& c, const std::string& what) {
+    played.push_back(what);
+    return simulate(c);
+  };
+  const Ladder l = play_ladder(base, {AgentSpec::parse("random"), AgentSpec::parse("random")}, runner);
+  CHECK(played == std::vector<std::string>{"random vs random"});
+  const Ladder three =
+      play_ladder(base, {AgentSpec::parse("random"), AgentSpec::parse("greedy"), AgentSpec::parse("mcts:iterations=50")});
+  for (size_t i = 0; i < 3; ++i)
+    for (size_t j = 0; j < 3; ++j) CHECK(three.score(i, j) + three.score(j, i) == Approx(1.0));
+  CHECK(three.score(1, 0) > 0.5);  // greedy beats random at Dipole
+  CHECK_THROWS_WITH(play_ladder(base, {AgentSpec::parse("random")}), Catch::Contains("at least two agents"));
+  (void)l;
+}
+
+TEST_CASE("compare stops when the test settles, and equal rules settle as the same", "[lab]") {
+  CompareConfig c;
+  c.a = small_run("death-stacks", "random", "random", 0);
+  c.a.max_plies = 60;
+  c.b = c.a;
+  c.b.def = load_game_def(resolve_game("death-stacks"));  // the same rules, loaded again
+  c.games = 2000, c.batch = 200;
+  c.test.delta = 0.2;
+  const Comparison r = compare(c);
+  CHECK(r.last.verdict == Verdict::Same);
+  CHECK(r.games_each() < 2000);
+  CHECK(r.settled_after == r.games_each());
+  same_games(r.games_a, r.games_b);  // the same seeds and agents: the same games
+  for (const auto& row : r.rows)
+    if (row.name != "milliseconds per game") CHECK(row.difference.value == Approx(0.0).margin(1e-12));
+  c.no_stop = true, c.games = r.games_each() + 200;
+  const Comparison all = compare(c);
+  CHECK(all.games_each() == c.games);
+  CHECK(all.settled_after == r.settled_after);
 }

@@ -1,24 +1,24 @@
 // JSON for the lab's games, runs and summaries.
-#include "lab_json.h"
+#include "lab/results_json.h"
 
 #include <stdexcept>
 
-namespace boardlab::cli {
+namespace boardlab::lab {
 
 using nlohmann::json;
 
 namespace {
-json rate_json(const lab::Rate& r) {
+json rate_json(const Rate& r) {
   const auto ci = r.interval95();
   return {{"count", r.hits}, {"games", r.n}, {"rate", r.value()}, {"ci95", {ci.low, ci.high}}};
 }
-json spread_json(const lab::Spread& s) {
+json spread_json(const Spread& s) {
   return {{"mean", s.mean}, {"ci95", {s.mean95.low, s.mean95.high}}, {"sd", s.sd}, {"min", s.min},
           {"q1", s.q1}, {"median", s.median}, {"q3", s.q3}, {"max", s.max}, {"n", s.n}};
 }
 }  // namespace
 
-json to_json(const lab::GameStats& g, const GameDef& def) {
+json to_json(const GameStats& g, const GameDef& def) {
   json events = json::object();
   for (size_t e = 0; e < g.events.size() && e < def.events.size(); ++e) events[def.events[e].name] = g.events[e];
   return {{"index", g.index},
@@ -34,8 +34,8 @@ json to_json(const lab::GameStats& g, const GameDef& def) {
           {"seconds", g.seconds}};
 }
 
-lab::GameStats game_from_json(const json& j, const GameDef& def) {
-  lab::GameStats g;
+GameStats game_from_json(const json& j, const GameDef& def) {
+  GameStats g;
   g.index = j.at("index").get<long>();
   g.seed = j.at("seed").get<uint64_t>();
   g.first_seat = j.at("first_agent_seat").get<int>();
@@ -84,7 +84,7 @@ RunInfo run_from_json(const json& j) {
   return r;
 }
 
-json to_json(const lab::Summary& s, const GameDef& def) {
+json to_json(const Summary& s, const GameDef& def) {
   json seats = json::array();
   for (size_t p = 0; p < s.seat_wins.size(); ++p) {
     json w = rate_json(s.seat_wins[p]);
@@ -107,4 +107,4 @@ json to_json(const lab::Summary& s, const GameDef& def) {
           {"branching_by_ply", s.branching_by_ply}};
 }
 
-}  // namespace boardlab::cli
+}  // namespace boardlab::lab

@@ -1,5 +1,5 @@
 // Text and HTML reports of self-play results.
-#include "lab_report.h"
+#include "lab/report.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace boardlab::cli {
+namespace boardlab::lab {
 
 namespace {
 
-std::string spread_text(const lab::Spread& s, int digits = 1) {
+std::string spread_text(const Spread& s, int digits = 1) {
   return fmt::format("mean {:.{}f} ({:.{}f}-{:.{}f}), median {:.{}f}, sd {:.{}f}, min {:.{}f}, max {:.{}f}", s.mean,
                      digits, s.mean95.low, digits, s.mean95.high, digits, s.median, digits, s.sd, digits, s.min,
                      digits, s.max, digits);
@@ -89,7 +89,7 @@ std::string svg(const Plot& p) {
   return out + "</svg></figure>\n";
 }
 
-Plot length_histogram(const std::vector<lab::GameStats>& games) {
+Plot length_histogram(const std::vector<GameStats>& games) {
   Plot p{"Game length", "plies", "games", {{}}, {}, true};
   if (games.empty()) return p;
   int lo = games[0].plies, hi = lo;
@@ -103,7 +103,7 @@ Plot length_histogram(const std::vector<lab::GameStats>& games) {
   return p;
 }
 
-Plot win_rate_over_games(const std::vector<lab::GameStats>& games, const GameDef& def) {
+Plot win_rate_over_games(const std::vector<GameStats>& games, const GameDef& def) {
   Plot p{"Wins over the games played (running rate)", "games", "rate", {}, {}, false, 0, 1};
   p.series.resize(def.players.size() + 1);
   std::vector<long> wins(def.players.size() + 1);
@@ -120,7 +120,7 @@ Plot win_rate_over_games(const std::vector<lab::GameStats>& games, const GameDef
 
 // Drawn while at least one game in twenty (and five games) still goes on: a mean over the
 // few longest games is noise.
-Plot branching_over_game(const lab::Summary& s) {
+Plot branching_over_game(const Summary& s) {
   Plot p{"Branching over the game", "decision (ply with a choice)", "legal moves (mean over the games still going)", {{}}, {}, false};
   const long enough = std::max(5L, s.games / 20);
   for (size_t i = 0; i < s.branching_by_ply.size() && s.games_by_ply[i] >= enough; ++i)
@@ -130,9 +130,9 @@ Plot branching_over_game(const lab::Summary& s) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> statistic_rows(const lab::Summary& s) {
+std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s) {
   std::vector<std::pair<std::string, std::string>> rows;
-  auto count = [](const lab::Rate& r, const char* more = "") { return fmt::format("{}  {} games{}", rate_text(r), r.hits, more); };
+  auto count = [](const Rate& r, const char* more = "") { return fmt::format("{}  {} games{}", rate_text(r), r.hits, more); };
   rows.emplace_back("first mover wins", count(s.starter_wins));
   for (size_t p = 0; p < s.seat_wins.size(); ++p) rows.emplace_back(s.player_names[p] + " wins", count(s.seat_wins[p]));
   rows.emplace_back("draws", count(s.draws));
@@ -145,12 +145,12 @@ std::vector<std::pair<std::string, std::string>> statistic_rows(const lab::Summa
   return rows;
 }
 
-std::string rate_text(const lab::Rate& r) {
+std::string rate_text(const Rate& r) {
   const auto ci = r.interval95();
   return fmt::format("{:.3f} ({:.3f}-{:.3f})", r.value(), ci.low, ci.high);
 }
 
-std::string summary_text(const lab::Summary& s, const RunInfo& run) {
+std::string summary_text(const Summary& s, const RunInfo& run) {
   std::string out = fmt::format("{}: {} games, {} against {} (seats alternating), seed {}, at most {} plies{}\n", run.game,
                                 s.games, run.agents[0], run.agents[1], run.seed, run.max_plies,
                                 run.options.empty() ? "" : fmt::format(", options {}", fmt::join(run.options, " ")));
@@ -162,7 +162,7 @@ std::string summary_text(const lab::Summary& s, const RunInfo& run) {
   return out;
 }
 
-std::string html_report(const lab::Summary& s, const std::vector<lab::GameStats>& games, const GameDef& def,
+std::string html_report(const Summary& s, const std::vector<GameStats>& games, const GameDef& def,
                         const RunInfo& run) {
   std::string rows;
   auto row = [&](const std::string& name, const std::string& value) {
@@ -202,4 +202,4 @@ given with their 95% (Wilson) intervals, means with their 95% intervals.</p>
                      svg(branching_over_game(s)));
 }
 
-}  // namespace boardlab::cli
+}  // namespace boardlab::lab

@@ -7,7 +7,7 @@
 
 #include "lab/summary.h"
 
-namespace boardlab::cli {
+namespace boardlab::lab {
 
 // What a run was: enough to tell whether shards belong together and to reopen the game.
 struct RunInfo {
@@ -22,10 +22,10 @@ struct RunInfo {
   int shard_count = 1;
 };
 
-nlohmann::json to_json(const lab::GameStats& g, const GameDef& def);
-lab::GameStats game_from_json(const nlohmann::json& j, const GameDef& def);
+nlohmann::json to_json(const GameStats& g, const GameDef& def);
+GameStats game_from_json(const nlohmann::json& j, const GameDef& def);
 nlohmann::json to_json(const RunInfo& r);
 RunInfo run_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const lab::Summary& s, const GameDef& def);
+nlohmann::json to_json(const Summary& s, const GameDef& def);
 
-}  // namespace boardlab::cli
+}  // namespace boardlab::lab

@@ -5,17 +5,17 @@
 #include <vector>
 
 #include "lab/summary.h"
-#include "lab_json.h"
+#include "lab/results_json.h"
 
-namespace boardlab::cli {
+namespace boardlab::lab {
 
-std::string summary_text(const lab::Summary& s, const RunInfo& run);
-std::string html_report(const lab::Summary& s, const std::vector<lab::GameStats>& games, const GameDef& def,
+std::string summary_text(const Summary& s, const RunInfo& run);
+std::string html_report(const Summary& s, const std::vector<GameStats>& games, const GameDef& def,
                         const RunInfo& run);
 
 // "0.545 (0.476-0.612)"
-std::string rate_text(const lab::Rate& r);
+std::string rate_text(const Rate& r);
 // Every statistic of a summary as (name, value) for the terminal and the HTML page alike.
-std::vector<std::pair<std::string, std::string>> statistic_rows(const lab::Summary& s);
+std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s);
 
-}  // namespace boardlab::cli
+}  // namespace boardlab::lab

@@ -1,0 +1,40 @@
+// Comparing two rule sets: both play the same games (agents, seeds, indexes) in batches,
+// until a sequential test settles whether the first mover's win rate differs, or the game
+// budget runs out; then every statistic of both with the difference and its interval.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lab/ladder.h"
+#include "lab/summary.h"
+
+namespace boardlab::lab {
+
+struct CompareConfig {
+  SimulationConfig a, b;  // the same agents, seed, ply cap and threads; `games` is ignored
+  long games = 2000;      // at most, per rule set
+  long batch = 100;       // games per rule set between two looks of the test
+  SequentialTest test;
+  bool no_stop = false;   // play every game even once the test has settled
+};
+
+struct Comparison {
+  std::vector<GameStats> games_a, games_b;
+  SequentialState last;           // the test at the last look
+  SequentialState first_settled;  // at the first look that settled, if any
+  long looks = 0, settled_after = 0;  // games each when it first settled (0: never)
+  Summary a, b;
+  std::vector<Compared> rows;
+  long games_each() const { return static_cast<long>(games_a.size()); }
+  // ca and cb as the last batch left them: games 0 .. n - 1, for the run files.
+  SimulationConfig config_a, config_b;
+};
+
+Comparison compare(const CompareConfig& config, const SeriesRunner& run = run_series);
+
+const char* verdict_text(Verdict v);
+// The test as a sentence: "sequential probability ratio test on the first mover's win rate, delta ...".
+std::string test_text(const SequentialTest& t, const SequentialState& st);
+nlohmann::json to_json(const Comparison& c, const SequentialTest& t, const std::string& a, const std::string& b);
+
+}  // namespace boardlab::lab

@@ -1,0 +1,34 @@
+// A simulate run on disk: what it was (RunInfo), its files (games.jsonl, summary.json,
+// report.html) written into a folder, and `merge`, which joins the folders of a run's
+// shards into the results one run would have made, refusing folders that do not belong
+// together.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lab/results_json.h"
+#include "lab/simulation.h"
+
+namespace boardlab::lab {
+
+// What a run was: `game` as the user named it, `options` as given (key=value), the rest from
+// `config`.
+RunInfo run_info(const std::string& game, const std::vector<std::string>& options, const SimulationConfig& config);
+
+// Writes games.jsonl, summary.json and report.html into `dir` (made if missing). Throws
+// std::runtime_error when it cannot.
+void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
+                   const RunInfo& run);
+
+struct MergedRun {
+  RunInfo run;
+  GameDefPtr def;
+  std::vector<GameStats> games;  // by index
+  std::vector<std::string> notes;  // for people: a changed definition, missing shards
+};
+// Reads the folders of one run's shards. Throws std::invalid_argument, naming the file and
+// line, for a folder that is not a simulate folder, a file that does not read, a folder from
+// another run, or a game present twice or outside the run.
+MergedRun merge_runs(const std::vector<std::string>& dirs);
+
+}  // namespace boardlab::lab
