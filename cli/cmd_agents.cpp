@@ -10,8 +10,8 @@
 #include "lab_args.h"
 #include "commands.h"
 #include "common.h"
-#include "state/position_text.h"
-#include "state/track_sides.h"
+#include "definition/bundled.h"
+#include "session/agent_protocol.h"
 
 namespace boardlab::cli {
 
@@ -20,14 +20,6 @@ namespace {
 AgentSpec parse_spec(const std::string& text) {
   try {
     return AgentSpec::parse(text);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-}
-
-std::unique_ptr<Agent> agent_for(const AgentSpec& spec, const Rules& rules, uint64_t seed) {
-  try {
-    return make_agent(spec, rules.def_ptr(), seed);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -97,31 +89,9 @@ Runner add_agent(CLI::App& app) {
       "\"sides\" after it for a track game; {\"error\": TEXT} for a bad request. A position with no move\n"
       "but a pass gets the pass.");
   return [=] {
-    auto game = open_game(*args);
-    auto agent = agent_for(parse_spec(*spec), *game, *seed);
-    MoveList moves;
-    for (std::string line; std::getline(std::cin, line);) {
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      nlohmann::json reply;
-      try {
-        const auto req = nlohmann::json::parse(line);
-        State s = req.contains("position")
-                      ? parse_position(game->def(), req["position"].get<std::string>())
-                      : state_from_track_sides(game->def(), req.at("sides").get<TrackSides>(), req.at("to_move").get<int>(),
-                                               req.at("dice").get<std::vector<int>>());
-        if (s.awaiting_roll()) throw std::invalid_argument("the position has no dice: give the roll to play");
-        if (!game->start_turn(s, moves))
-          throw std::invalid_argument("the game is over: " + describe(game->def(), s.outcome()));
-        const int i = agent->choose(*game, s, moves);
-        const std::string text = game->move_texts(s, moves)[static_cast<size_t>(i)];
-        game->apply(s, moves[i]);
-        reply = {{"move", text}, {"position", position_text(s)}};
-        if (game->def().board.kind == BoardKind::Track) reply["sides"] = track_sides(s);
-      } catch (const std::exception& e) {
-        reply = {{"error", e.what()}};
-      }
-      std::cout << reply.dump() << std::endl;
-    }
+    AgentServer server(open_definition(args->game, args->options), parse_spec(*spec), *seed);
+    for (std::string line; std::getline(std::cin, line);)
+      if (line.find_first_not_of(" \t\r") != std::string::npos) std::cout << server.reply(line) << std::endl;
     return kExitOk;
   };
 }

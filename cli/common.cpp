@@ -19,6 +19,7 @@ State start_state(const Rules& rules, const GameArgs& args) {
   } catch (const PositionError& e) {
     throw UsageError(fmt::format("bad --position: {}", e.what()));
   }
+  rules.judge(s);  // a position typed in may be over already
   if (args.dice) {
     try {
       auto dice = parse_dice(rules.def(), *args.dice);

@@ -57,28 +57,28 @@ bool Rules::start_turn(State& s, MoveList& out) const {
 
 void Rules::apply(State& s, const Move& m) const {
   s.apply(m);
+  if (const Outcome o = end_of_move(s); o.over()) s.set_outcome(o);
+}
+
+void Rules::judge(State& s) const {
+  if (!s.outcome().over()) s.set_outcome(end_of_move(s));
+}
+
+Outcome Rules::end_of_move(const State& s) const {
   if (def_->lose_without_pieces) {
     // Two-player games only (the loader says so): the side left with no piece loses,
     // whoever moved.
     for (int p = 0; p < def_->nplayers(); ++p)
-      if (s.count(p) == 0) {
-        s.set_outcome({Outcome::Kind::Win, Outcome::Reason::NoPieces, static_cast<int8_t>(def_->next_player(p))});
-        return;
-      }
+      if (s.count(p) == 0) return {Outcome::Kind::Win, Outcome::Reason::NoPieces, static_cast<int8_t>(def_->next_player(p))};
   }
-  if (vm_->has_result_hook()) {
-    if (auto r = vm_->result(s)) {
-      s.set_outcome(*r);
-      return;
-    }
-  }
-  if (def_->repetition_count && s.occurrences() >= def_->repetition_count) {
-    s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::Repetition, -1});
-  } else if (def_->no_progress_plies && s.quiet_plies() >= def_->no_progress_plies) {
-    s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::NoProgress, -1});
-  } else if (def_->max_plies && s.ply() >= def_->max_plies) {
-    s.set_outcome({Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1});
-  }
+  if (vm_->has_result_hook())
+    if (auto r = vm_->result(s)) return *r;
+  if (def_->repetition_count && s.occurrences() >= def_->repetition_count)
+    return {Outcome::Kind::Draw, Outcome::Reason::Repetition, -1};
+  if (def_->no_progress_plies && s.quiet_plies() >= def_->no_progress_plies)
+    return {Outcome::Kind::Draw, Outcome::Reason::NoProgress, -1};
+  if (def_->max_plies && s.ply() >= def_->max_plies) return {Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1};
+  return {};
 }
 
 Rules::Notation Rules::notation(const State& s, const MoveList& legal) const {

@@ -42,6 +42,11 @@ class Rules {
   bool start_turn(State& s, MoveList& out) const;
   // Applies a move and then the end-of-move rules.
   void apply(State& s, const Move& m) const;
+  // The end-of-move rules (no piece left, the script's result hook, repetition, no progress,
+  // the ply cap): the outcome they give `s`, ongoing if none ends the game.
+  Outcome end_of_move(const State& s) const;
+  // For a position set up or read from text: sets its outcome if it is already over.
+  void judge(State& s) const;
 
   // The notation of the legal moves of `s` (asks the script once per move).
   class Notation {

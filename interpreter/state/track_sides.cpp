@@ -45,6 +45,16 @@ State state_from_track_sides(const GameDef& def, const TrackSides& sides, int to
   require_track(def);
   const int n = def.board.ncells;
   if (static_cast<int>(sides.size()) != def.nplayers()) throw std::invalid_argument("one array per player");
+  if (to_move < 0 || to_move >= def.nplayers())
+    throw std::invalid_argument(fmt::format("the side to move is a player number from 0 to {}", def.nplayers() - 1));
+  if (!dice.empty() && static_cast<int>(dice.size()) != def.dice.count)
+    throw std::invalid_argument(fmt::format("this game rolls {} dice", def.dice.count));
+  for (int d : dice)
+    if (d < 1 || d > def.dice.sides) throw std::invalid_argument(fmt::format("a die shows 1 to {}, not {}", def.dice.sides, d));
+  for (const auto& side : sides)
+    for (int count : side)
+      if (count < 0 || count > def.total_pieces)
+        throw std::invalid_argument(fmt::format("a count is from 0 to {} (the game's pieces), not {}", def.total_pieces, count));
   State s(def);
   s.clear();
   for (int p = 0; p < def.nplayers(); ++p) {
@@ -55,6 +65,8 @@ State state_from_track_sides(const GameDef& def, const TrackSides& sides, int to
       const int c = track_cell(def, p, k);
       if (side[static_cast<size_t>(k)] > 0 && s.height(c) > 0)
         throw std::invalid_argument(fmt::format("both sides have pieces on {}", def.board.cell_names[static_cast<size_t>(c)]));
+      if (side[static_cast<size_t>(k)] > def.stack_cap)
+        throw std::invalid_argument(fmt::format("at most {} pieces fit on a point", def.stack_cap));
       for (int i = 0; i < side[static_cast<size_t>(k)]; ++i) s.push_piece(c, code);
     }
     s.set_reserve(def.bar_slot, code, side[0]);
