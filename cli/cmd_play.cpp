@@ -9,15 +9,13 @@
 #include <iostream>
 #include <thread>
 
-#include "agents/agent.h"
 #include "board_view.h"
 #include "commands.h"
 #include "common.h"
-#include "core/rng.h"
 #include "core/text.h"
+#include "definition/bundled.h"
 #include "line_reader.h"
-#include "session/game_record.h"
-#include "core/text.h"
+#include "session/play_session.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {
@@ -43,15 +41,6 @@ std::string now_iso() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
-}
-
-std::vector<std::pair<std::string, std::string>> option_pairs(const std::vector<std::string>& options) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& o : options) {
-    const size_t eq = o.find('=');
-    if (eq != std::string::npos) out.emplace_back(o.substr(0, eq), o.substr(eq + 1));
-  }
-  return out;
 }
 
 // What plays each seat: "human" or an agent spec. The first player is human and the others
@@ -89,6 +78,43 @@ std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::s
   return kind;
 }
 
+// What the terminal shows as the game goes: rolls, moves, the board before each decision
+// after a move; and the record saved after every move with --record.
+class Terminal : public PlaySession::Watcher {
+ public:
+  Terminal(PlaySession& game, LineReader& reader, std::string record_file, double delay)
+      : game_(game), reader_(reader), record_file_(std::move(record_file)), delay_(delay) {
+    view.color = use_color();
+  }
+  ViewOptions view;
+  bool redraw = true;  // the board is drawn again at the next decision
+
+  void show_board() {
+    if (!redraw) return;
+    fmt::print("{}", draw_board(game_.state(), view));
+    redraw = false;
+  }
+  void rolled(const State& s, bool opening) override {
+    fmt::print("{} {} {}\n", game_.def().players[static_cast<size_t>(s.side())].name,
+               opening ? "wins the opening roll with" : "rolls", fmt::join(s.rolled(), "-"));
+  }
+  void deciding(const State&) override { show_board(); }
+  bool interrupted() override { return reader_.interrupted(); }
+  void played(const State& before, const Move& m, const std::string& text, const State&, bool computer) override {
+    fmt::print("{} plays {}\n\n", game_.def().players[static_cast<size_t>(before.side())].name, text);
+    view.marked = touched_cells(m);
+    redraw = true;
+    if (!record_file_.empty()) game_.save(record_file_);
+    if (delay_ > 0 && computer) std::this_thread::sleep_for(std::chrono::duration<double>(delay_));
+  }
+
+ private:
+  PlaySession& game_;
+  LineReader& reader_;
+  std::string record_file_;
+  double delay_;
+};
+
 }  // namespace
 
 Runner add_play(CLI::App& app) {
@@ -113,192 +139,106 @@ Runner add_play(CLI::App& app) {
       ->check(CLI::Range(0.0, 60.0));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
-    std::unique_ptr<ThreadRules> game;
+    GameDefPtr def;
     try {
-      game = open_game(*args);
-    } catch (const UsageError& e) {
+      def = open_definition(args->game, args->options);
+    } catch (const std::invalid_argument& e) {
       if (cmd->remaining().empty()) throw;
       throw UsageError(fmt::format("{}\n(the game comes first: boardlab play GAME --white SPEC ...)", e.what()));
     }
-    const GameDef& def = game->def();
-    const std::vector<std::string> kind = seat_kinds(def, *players, cmd->remaining());
-    const uint64_t game_seed =
+    PlaySession::Setup setup;
+    setup.def = def;
+    setup.game = args->game;
+    setup.options = args->options;
+    setup.seats = seat_kinds(*def, *players, cmd->remaining());
+    setup.seed =
         *seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000007;
-    Rng rng(game_seed);
-    std::vector<std::unique_ptr<Agent>> agents(kind.size());
-    for (size_t p = 0; p < kind.size(); ++p) {
-      if (kind[p] == "human") continue;
-      try {
-        agents[p] = make_agent(AgentSpec::parse(kind[p]), game->def_ptr(), rng.next());
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("--player {}: {}", def.players[p].name, e.what()));
-      }
+    setup.start = given_position(*def, *args);
+    setup.date = now_iso();
+    std::unique_ptr<PlaySession> session;
+    try {
+      session = std::make_unique<PlaySession>(setup);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(fmt::format("--player {}", e.what()));
     }
+    PlaySession& game = *session;
+    if (!load->empty()) {
+      const std::string note = game.load(*load);
+      if (!note.empty()) fmt::print("Note: {}\n", note);
+    }
+    LineReader reader(LineReader::default_history_file());
+    Terminal term(game, reader, *record_file, *delay);
+    const std::string& name = def->name;
 
-    Record record;
-    record.game = args->game;
-    record.definition_hash = def.content_hash;
-    record.options = option_pairs(args->options);
-    record.seed = game_seed;
-    record.date = now_iso();
-    for (size_t p = 0; p < kind.size(); ++p) record.players.emplace_back(def.players[p].name, kind[p]);
-    State s = start_state(*game, *args);
-    if (args->position) record.start = position_text(s);
-    auto load_record = [&](const std::string& path) {
-      auto text = read_text_file(path);
-      if (!text) throw UsageError(fmt::format("cannot read {}", path));
-      Record r;
-      try {
-        r = parse_record(*text);
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("{}: {}", path, e.what()));
-      }
-      if (r.definition_hash != def.content_hash)
-        fmt::print("Note: {} was recorded under a different definition ({}, now {}).\n", path, r.definition_hash, def.content_hash);
-      Replay rep = replay(*game, r);
-      if (!rep.error.empty()) throw UsageError(fmt::format("{}: {}", path, rep.error));
-      r.plies.resize(static_cast<size_t>(rep.plies_replayed));
-      record.start = r.start;
-      record.plies = r.plies;
-      s = rep.state;
+    auto save = [&](const std::string& path) {
+      game.save(path);
+      fmt::print("Saved to {} (resume: boardlab play {} --load {}).\n", path, args->game, path);
     };
-    if (!load->empty()) load_record(*load);
-    std::vector<Record::Ply> redo;  // undone plies, the last undone at the back
-
-    auto save = [&](const std::string& path, bool quiet = false) {
-      record.result = s.outcome().over() ? describe(def, s.outcome()) : "*";
-      save_record(path, record);
-      if (!quiet) fmt::print("Saved to {} (resume: boardlab play {} --load {}).\n", path, args->game, path);
-    };
-    const bool someone_human = std::count(kind.begin(), kind.end(), "human") > 0;
     // At the end of a game, or when a player leaves: saved to --record, or a file asked for.
-    auto offer_save = [&](LineReader& reader) {
+    auto offer_save = [&] {
       if (!record_file->empty()) return save(*record_file);
-      if (record.plies.empty() || !someone_human) return;
+      if (game.record().plies.empty() || !game.someone_human()) return;
       auto answer = reader.read(fmt::format("Save the game record? Type a file name (or y for {}), or just Enter: ",
-                                            def.name + "-record.txt"),
+                                            name + "-record.txt"),
                                 false);
       const std::string file = answer ? trim(*answer) : "";
-      if (file == "y" || file == "yes") save(def.name + "-record.txt");
+      if (file == "y" || file == "yes") save(name + "-record.txt");
       else if (!file.empty() && file != "n" && file != "no") save(file);
     };
-    ViewOptions view;
-    view.color = use_color();
-    auto play_move = [&](int i, const MoveList& moves, const std::vector<std::string>& texts) {
-      const std::string& me = def.players[static_cast<size_t>(s.side())].name;
-      fmt::print("{} plays {}\n\n", me, texts[static_cast<size_t>(i)]);
-      record.plies.push_back(record_ply(def, s, texts[static_cast<size_t>(i)]));
-      const Move m = moves[i];
-      const bool computer = kind[static_cast<size_t>(s.side())] != "human";
-      view.marked = touched_cells(m);
-      game->apply(s, m);
-      if (!record_file->empty()) save(*record_file, true);
-      if (*delay > 0 && computer) std::this_thread::sleep_for(std::chrono::duration<double>(*delay));
-    };
 
-    MoveList moves;
-    fmt::print("{}: {}\nType 'help' for commands.\n\n", def.title, def.description);
-    bool show = true;
-    LineReader reader(LineReader::default_history_file());
+    fmt::print("{}: {}\nType 'help' for commands.\n\n", def->title, def->description);
     // Whatever goes wrong, the game in progress is not lost: save it, or say how to resume.
     try {
       for (;;) {
-        // Checked here too: Ctrl-C while computers play, with nobody typing.
+        game.advance(&term);
+        // Ctrl-C: at a prompt, or between two computer moves.
         if (reader.interrupted()) {
           fmt::print("\nInterrupted. ");
-          save(def.name + "-interrupted.txt");
+          save(name + "-interrupted.txt");
           return kExitOk;
         }
-        if (s.awaiting_roll() && !s.outcome().over()) {
-          const bool opening = s.opening_roll();
-          game->roll(s, rng);
-          fmt::print("{} {} {}\n", def.players[static_cast<size_t>(s.side())].name,
-                     opening ? "wins the opening roll with" : "rolls", fmt::join(s.rolled(), "-"));
-        }
-        game->start_turn(s, moves);
-        if (show) {
-          fmt::print("{}", draw_board(s, view));
-          show = false;
-        }
-        if (moves.empty()) {
-          fmt::print("Game over: {}.\n", describe(def, s.outcome()));
-          offer_save(reader);
+        term.show_board();
+        if (game.over()) {
+          fmt::print("Game over: {}.\n", describe(*def, game.state().outcome()));
+          offer_save();
           return kExitOk;
         }
-        const std::string& me = def.players[static_cast<size_t>(s.side())].name;
-        auto notation = game->notation(s, moves);
-        const auto& texts = notation.texts();
-        if (kind[static_cast<size_t>(s.side())] != "human") {
-          play_move(moves.size() == 1 ? 0 : agents[static_cast<size_t>(s.side())]->choose(*game, s, moves), moves, texts);
-          redo.clear();
-          show = true;
-          continue;
-        }
+        const std::string& me = def->players[static_cast<size_t>(game.state().side())].name;
         std::fflush(stdout);
         auto input = reader.read(me + " to move> ");
-        std::string line;
-        if (!input) {
-          if (reader.interrupted()) continue;  // saved at the top of the loop
-          line = "quit";
-        } else {
-          line = trim(*input);
-        }
+        if (!input && reader.interrupted()) continue;  // saved at the top of the loop
+        const std::string line = input ? trim(*input) : "quit";
         const size_t sp = line.find(' ');
         const std::string word = line.substr(0, sp), arg = sp == std::string::npos ? "" : trim(line.substr(sp + 1));
         if (line.empty()) continue;
         if (line == "help") {
           fmt::print("{}", kHelp);
         } else if (line == "moves") {
-          for (size_t i = 0; i < texts.size(); ++i) fmt::print("{:>3}. {}\n", i + 1, texts[i]);
+          for (size_t i = 0; i < game.texts().size(); ++i) fmt::print("{:>3}. {}\n", i + 1, game.texts()[i]);
         } else if (line == "board") {
-          show = true;
+          term.redraw = true;
         } else if (word == "stack") {
-          const int c = def.board.cell_index(arg);
+          const int c = def->board.cell_index(arg);
           if (c < 0) {
-            fmt::print("stack CELL: the full stack on a cell, bottom to top (e.g. stack {})\n", def.board.cell_names[0]);
+            fmt::print("stack CELL: the full stack on a cell, bottom to top (e.g. stack {})\n", def->board.cell_names[0]);
           } else {
             std::string pieces;
-            for (int l = 0; l < s.height(c); ++l) pieces += def.glyph_of[s.piece(c, l)];
+            for (int l = 0; l < game.state().height(c); ++l) pieces += def->glyph_of[game.state().piece(c, l)];
             fmt::print("{}: {}\n", arg, pieces.empty() ? "empty" : pieces + " (bottom to top)");
           }
         } else if (line == "flip") {
-          view.flip = !view.flip;
-          show = true;
+          term.view.flip = !term.view.flip;
+          term.redraw = true;
         } else if (line == "rules") {
-          fmt::print("{}\n", def.rules_text.empty() ? "(this definition has no rules summary)" : def.rules_text);
+          fmt::print("{}\n", def->rules_text.empty() ? "(this definition has no rules summary)" : def->rules_text);
         } else if (line == "hint") {
-          auto helper = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), rng.next());
-          fmt::print("Hint: {}\n", texts[static_cast<size_t>(helper->choose(*game, s, moves))]);
+          fmt::print("Hint: {}\n", game.hint());
         } else if (line == "undo") {
-          // Back to this player's previous turn: the replies go too, each back to the
-          // decision it was (the roll kept, so redo and a new choice see the same dice).
-          int back = 0;
-          while (!record.plies.empty() && (back == 0 || kind[static_cast<size_t>(s.side())] != "human")) {
-            const int target = s.ply() - 1;
-            while (s.ply() > target) s.undo();
-            redo.push_back(record.plies.back());
-            record.plies.pop_back();
-            ++back;
-          }
-          if (back == 0) fmt::print("Nothing to undo.\n");
-          show = back > 0;
+          if (game.undo()) term.redraw = true;
+          else fmt::print("Nothing to undo.\n");
         } else if (line == "redo") {
-          if (redo.empty()) {
-            fmt::print("Nothing to redo.\n");
-          } else {
-            // Replays the undone plies as recorded, up to this player's next turn.
-            do {
-              const Record::Ply p = redo.back();
-              redo.pop_back();
-              auto parsed = game->notation(s, moves).parse(p.move);
-              if (parsed.index < 0) break;
-              record.plies.push_back(p);
-              game->apply(s, moves[parsed.index]);
-              if (s.awaiting_roll()) break;  // a new roll: not replayed
-              game->legal_moves(s, moves);
-            } while (!redo.empty() && kind[static_cast<size_t>(s.side())] != "human");
-            show = true;
-          }
+          if (game.redo()) term.redraw = true;
+          else fmt::print("Nothing to redo.\n");
         } else if (word == "save") {
           if (arg.empty()) fmt::print("save FILE: where to save the game\n");
           else save(arg);
@@ -307,46 +247,39 @@ Runner add_play(CLI::App& app) {
             fmt::print("load FILE: a saved game record\n");
           } else {
             try {
-              load_record(arg);
-              redo.clear();
-              show = true;
-            } catch (const UsageError& e) {
+              const std::string note = game.load(arg);
+              if (!note.empty()) fmt::print("Note: {}\n", note);
+              term.redraw = true;
+            } catch (const std::invalid_argument& e) {
               fmt::print("{}\n", e.what());
             }
           }
         } else if (line == "resign") {
-          const int winner = (s.side() + 1) % def.nplayers();
-          s.set_outcome({Outcome::Kind::Win, Outcome::Reason::Resign, static_cast<int8_t>(winner)});
-          fmt::print("Game over: {}.\n", describe(def, s.outcome()));
-          offer_save(reader);
+          try {
+            game.resign();
+          } catch (const std::invalid_argument& e) {
+            fmt::print("{}\n", e.what());
+            continue;
+          }
+          fmt::print("Game over: {}.\n", describe(*def, game.state().outcome()));
+          offer_save();
           return kExitOk;
         } else if (line == "quit") {
-          fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
-          offer_save(reader);
+          fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", args->game, position_text(game.state()));
+          offer_save();
           return kExitOk;
         } else {
-          int index = -1;
-          if (auto n = parse_int(line); n && *n >= 1 && *n <= moves.size()) {
-            index = static_cast<int>(*n - 1);
-          } else {
-            auto parsed = notation.parse(line);
-            if (parsed.index < 0) fmt::print("{}\n", parsed.error);
-            index = parsed.index;
-          }
-          if (index >= 0) {
-            play_move(index, moves, texts);
-            redo.clear();
-            show = true;
-          }
+          auto parsed = game.parse(line);
+          if (parsed.index < 0) fmt::print("{}\n", parsed.error);
+          else game.play(parsed.index, &term);
         }
       }
     } catch (const std::exception& e) {
       fmt::print(stderr, "boardlab: {}\n", e.what());
       try {
-        const std::string path = def.name + "-crashed.txt";
-        save(path);
+        save(name + "-crashed.txt");
       } catch (const std::exception&) {
-        fmt::print(stderr, "To resume: boardlab play {} --position \"{}\"\n", args->game, position_text(s));
+        fmt::print(stderr, "To resume: boardlab play {} --position \"{}\"\n", args->game, position_text(game.state()));
       }
       return kExitFailure;
     }

@@ -6,6 +6,9 @@
 
 #include "helpers.h"
 #include "session/agent_protocol.h"
+#include "session/play_session.h"
+#include "definition/bundled.h"
+#include "lab/simulation.h"
 
 using namespace boardlab;
 
@@ -62,4 +65,101 @@ TEST_CASE("The agent protocol refuses a bad request with a reason, never a crash
   CHECK_THAT(ask(server, "[1, 2]").value("error", ""), Catch::Contains("a request is a JSON object"));
   CHECK_THAT(ask(server, R"({"position": 7})").value("error", ""), Catch::Contains("position must be a position text"));
   CHECK_THAT(ask(server, R"({"position": "white 1=w"})").value("error", ""), Catch::Contains("no dice"));
+}
+
+namespace {
+PlaySession::Setup setup(const std::string& game, std::vector<std::string> seats, uint64_t seed) {
+  PlaySession::Setup s;
+  s.def = load_game_def(resolve_game(game));
+  s.game = game;
+  s.seats = std::move(seats);
+  s.seed = seed;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("A play session undoes back to the person's turn, replies included, and redoes them", "[session]") {
+  PlaySession game(setup("dipole", {"human", "random"}, 3));
+  game.advance();
+  REQUIRE(game.is_human(game.state().side()));
+  const State start = game.state();
+  auto parsed = game.parse("e1-f2");
+  REQUIRE(parsed.index >= 0);
+  game.play(parsed.index);
+  game.advance();  // the computer replies
+  REQUIRE(game.record().plies.size() == 2);
+  CHECK(game.record().plies[0].move == "e1-f2/1");
+  const State after = game.state();
+  CHECK(game.undo());
+  CHECK(game.record().plies.empty());
+  CHECK((game.state().same_position(start) && game.state().hash() == start.hash()));
+  CHECK_FALSE(game.undo());
+  CHECK(game.redo());
+  CHECK(game.record().plies.size() == 2);
+  CHECK((game.state().same_position(after) && game.state().hash() == after.hash()));
+  CHECK_FALSE(game.redo());
+  // A number from the list of moves is a move too.
+  CHECK(game.parse("1").index == 0);
+  CHECK(game.parse("zz9").index < 0);
+}
+
+TEST_CASE("A play session saves its record and another one loads it", "[session]") {
+  testing::TempDir dir;
+  PlaySession game(setup("dipole", {"human", "greedy"}, 5));
+  game.advance();
+  game.play(game.parse("e1-f2").index);
+  game.advance();
+  const std::string path = dir.path() + "/game.txt";
+  game.save(path);
+  PlaySession other(setup("dipole", {"human", "greedy"}, 9));
+  CHECK(other.load(path).empty());
+  CHECK((other.state().same_position(game.state()) && other.state().hash() == game.state().hash()));
+  CHECK(other.record().plies.size() == 2);
+  // A record of another game is refused, and says whose it is.
+  PlaySession stacks(setup("death-stacks", {"human", "greedy"}, 1));
+  CHECK_THROWS_WITH(stacks.load(path), Catch::Contains("is a record of dipole, not death-stacks"));
+  CHECK_THROWS_WITH(stacks.load(dir.path() + "/none.txt"), Catch::Contains("cannot read"));
+}
+
+TEST_CASE("A game simulate played replays in a play session from its seed and seats", "[session]") {
+  for (const char* name : {"dipole", "hypergammon"}) {
+    INFO(name);
+    auto def = load_game_def(resolve_game(name));
+    lab::SimulationConfig c{def, AgentSpec::parse("greedy"), AgentSpec::parse("mcts:iterations=40"), 2, 17, 1000, 1};
+    for (const lab::GameStats& g : lab::simulate(c)) {
+      REQUIRE_FALSE(g.capped);
+      std::vector<std::string> seats(2);
+      seats[static_cast<size_t>(g.first_seat)] = "greedy";
+      seats[static_cast<size_t>(1 - g.first_seat)] = "mcts:iterations=40";
+      PlaySession game(setup(name, seats, g.seed));
+      game.advance();
+      CHECK(game.over());
+      CHECK(game.state().ply() == g.plies);
+      CHECK(game.state().outcome().winner == g.winner);
+      CHECK(describe(*def, game.state().outcome()) == g.result);
+    }
+  }
+}
+
+TEST_CASE("A play session with dice keeps the roll when a move is undone", "[session]") {
+  PlaySession game(setup("hypergammon", {"human", "human"}, 4));
+  game.advance();
+  const std::vector<int> rolled = game.state().rolled();
+  REQUIRE(rolled.size() == 2);
+  game.play(0);
+  game.advance();  // the other player's roll
+  CHECK(game.undo());
+  CHECK(game.state().rolled() == rolled);
+  CHECK(game.record().plies.empty());
+}
+
+TEST_CASE("A play session refuses a bad seat and resigns two-player games", "[session]") {
+  CHECK_THROWS_WITH(PlaySession(setup("dipole", {"human", "wizard"}, 1)), Catch::Contains("black: no agent named 'wizard'"));
+  CHECK_THROWS_WITH(PlaySession(setup("dipole", {"human"}, 1)), Catch::Contains("dipole has 2 players, not 1"));
+  PlaySession game(setup("dipole", {"human", "human"}, 1));
+  game.advance();
+  game.resign();
+  CHECK(describe(game.def(), game.state().outcome()) == "black wins (resignation)");
+  CHECK(game.legal().empty());
+  CHECK_THROWS(game.hint());
 }

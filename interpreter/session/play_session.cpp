@@ -1,0 +1,212 @@
+// PlaySession: the game loop with people at its seats, and the record kept all along.
+#include "session/play_session.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/text.h"
+#include "state/position_text.h"
+
+namespace boardlab {
+
+// A seat in the game loop: an agent, or a person (the loop stops for them).
+class PlaySession::Seat : public Player {
+ public:
+  Seat(const PlaySession& session, Agent* agent) : session_(session), agent_(agent) {}
+  int choose(const Rules& rules, const State& s, const MoveList& legal) override {
+    if (!agent_) return kStop;
+    if (Watcher* w = session_.watcher_) {
+      if (w->interrupted()) return kStop;
+      w->deciding(s);
+    }
+    return agent_->choose(rules, s, legal);
+  }
+
+ private:
+  const PlaySession& session_;
+  Agent* agent_;
+};
+
+// Records every roll and move the loop makes, and tells the watcher.
+class PlaySession::Recorder : public GameObserver {
+ public:
+  Recorder(PlaySession& session, Watcher* watcher) : session_(session), watcher_(watcher) {}
+  void rolled(const State& s) override {
+    if (watcher_) watcher_->rolled(s, opening_);
+    opening_ = false;
+  }
+  void moving(const State& s, const MoveList& legal, int chosen) override {
+    before_.emplace(s);
+    move_ = legal[chosen];
+    text_ = session_.rules_.notation(s, legal).texts()[static_cast<size_t>(chosen)];
+    session_.record_.plies.push_back(record_ply(session_.def(), s, text_));
+    session_.redo_.clear();
+  }
+  void moved(const State& s) override {
+    if (watcher_) watcher_->played(*before_, move_, text_, s, !session_.is_human(before_->side()));
+  }
+  bool opening_ = false;
+
+ private:
+  PlaySession& session_;
+  Watcher* watcher_;
+  std::optional<State> before_;
+  Move move_;
+  std::string text_;
+};
+
+PlaySession::PlaySession(Setup setup)
+    : rules_(setup.def), seats_(std::move(setup.seats)), dice_(setup.seed), state_(setup.start ? *setup.start : rules_.initial()) {
+  const GameDef& def = rules_.def();
+  if (seats_.empty()) {
+    seats_.assign(def.players.size(), "mcts");
+    seats_[0] = "human";
+  }
+  if (seats_.size() != def.players.size())
+    throw std::invalid_argument(fmt::format("{} has {} players, not {}", def.name, def.players.size(), seats_.size()));
+  for (size_t p = 0; p < seats_.size(); ++p) {
+    if (seats_[p] == "human") {
+      agents_.emplace_back();
+    } else {
+      try {
+        agents_.push_back(make_agent(AgentSpec::parse(seats_[p]), setup.def, seat_seed(setup.seed, static_cast<int>(p))));
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(fmt::format("{}: {}", def.players[p].name, e.what()));
+      }
+    }
+    seat_players_.push_back(std::make_unique<Seat>(*this, agents_.back().get()));
+  }
+  record_.game = setup.game;
+  record_.definition_hash = def.content_hash;
+  for (const auto& o : setup.options) record_.options.push_back(parse_key_value(o, "--option"));
+  record_.seed = setup.seed;
+  record_.date = setup.date;
+  for (size_t p = 0; p < seats_.size(); ++p) record_.players.emplace_back(def.players[p].name, seats_[p]);
+  if (setup.start) record_.start = position_text(state_);
+  rules_.judge(state_);
+}
+
+PlaySession::~PlaySession() = default;
+
+bool PlaySession::someone_human() const {
+  return std::any_of(agents_.begin(), agents_.end(), [](const auto& a) { return !a; });
+}
+
+void PlaySession::list_moves() {
+  legal_.clear();
+  notation_ = {};
+  if (over() || state_.awaiting_roll()) return;
+  rules_.legal_moves(state_, legal_);
+  notation_ = rules_.notation(state_, legal_);
+}
+
+void PlaySession::advance(Watcher* watcher) {
+  Recorder recorder(*this, watcher);
+  recorder.opening_ = state_.opening_roll();
+  std::vector<Player*> seats;
+  for (const auto& s : seat_players_) seats.push_back(s.get());
+  watcher_ = watcher;
+  struct Reset {
+    Watcher*& w;
+    ~Reset() { w = nullptr; }
+  } reset{watcher_};
+  loop_.play(rules_, state_, seats, dice_, 0, &recorder);
+  list_moves();
+}
+
+Rules::Notation::Parsed PlaySession::parse(const std::string& text) const {
+  if (auto n = parse_int(trim(text)); n && *n >= 1 && *n <= legal_.size()) return {static_cast<int>(*n - 1), {}};
+  return notation_.parse(text);
+}
+
+void PlaySession::play(int index, Watcher* watcher) {
+  if (index < 0 || index >= legal_.size()) throw std::invalid_argument("no such move");
+  Recorder recorder(*this, watcher);
+  recorder.moving(state_, legal_, index);
+  rules_.apply(state_, legal_[index]);
+  recorder.moved(state_);
+  list_moves();
+}
+
+bool PlaySession::undo() {
+  // Back to this person's previous turn: the replies go too, each back to the decision it
+  // was (its roll kept, so redo and a new choice see the same dice).
+  int back = 0;
+  while (!record_.plies.empty() && (back == 0 || !is_human(state_.side()))) {
+    const int target = state_.ply() - 1;
+    while (state_.ply() > target) state_.undo();
+    redo_.push_back(record_.plies.back());
+    record_.plies.pop_back();
+    ++back;
+  }
+  list_moves();
+  return back > 0;
+}
+
+bool PlaySession::redo() {
+  if (redo_.empty()) return false;
+  // Replays the undone plies as recorded, up to this person's next turn; a new roll is not
+  // replayed (the game rolls afresh).
+  MoveList moves;
+  do {
+    const Record::Ply p = redo_.back();
+    redo_.pop_back();
+    rules_.legal_moves(state_, moves);
+    auto parsed = rules_.notation(state_, moves).parse(p.move);
+    if (parsed.index < 0) break;
+    record_.plies.push_back(p);
+    rules_.apply(state_, moves[parsed.index]);
+    if (state_.awaiting_roll()) break;
+  } while (!redo_.empty() && !is_human(state_.side()));
+  list_moves();
+  return true;
+}
+
+void PlaySession::resign() {
+  if (def().nplayers() != 2) throw std::invalid_argument("resigning ends two-player games only");
+  state_.set_outcome({Outcome::Kind::Win, Outcome::Reason::Resign, static_cast<int8_t>(def().next_player(state_.side()))});
+  list_moves();
+}
+
+std::string PlaySession::hint() {
+  if (legal_.empty()) throw std::invalid_argument("there is no move to hint at: the game is over");
+  // Seeded apart from the dice and the seats, so that asking changes nothing of the game.
+  auto helper = make_agent(AgentSpec::parse("mcts:iterations=2000"), rules_.def_ptr(), game_seed(record_.seed, -1 - static_cast<long>(hints_++)));
+  return notation_.texts()[static_cast<size_t>(helper->choose(rules_, state_, legal_))];
+}
+
+void PlaySession::save(const std::string& path) {
+  record_.result = over() ? describe(def(), state_.outcome()) : "*";
+  save_record(path, record_);
+}
+
+std::string PlaySession::load(const std::string& path) {
+  auto text = read_text_file(path);
+  if (!text) throw std::invalid_argument(fmt::format("cannot read {}", path));
+  Record r;
+  try {
+    r = parse_record(*text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
+  }
+  std::string note;
+  if (r.game != record_.game && !r.game.empty())
+    note = fmt::format("{} is a record of {}, not {}.", path, r.game, record_.game);
+  else if (r.definition_hash != def().content_hash)
+    note = fmt::format("{} was recorded under a different definition of {} ({}, now {}).", path, def().name,
+                       r.definition_hash, def().content_hash);
+  Replay rep = replay(rules_, r);
+  if (!rep.error.empty())
+    throw std::invalid_argument(fmt::format("{}{}: {}", note.empty() ? "" : note + " ", path, rep.error));
+  r.plies.resize(static_cast<size_t>(rep.plies_replayed));
+  record_.start = r.start;
+  record_.plies = r.plies;
+  state_ = rep.state;
+  rules_.judge(state_);
+  redo_.clear();
+  list_moves();
+  return note;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,106 @@
+// PlaySession: a game being played by people and agents, what `boardlab play` runs and any
+// other front end can. It keeps the game's record all along (every move with its roll),
+// plays the computers' moves and the dice until a person must choose, takes a person's move
+// by its number or notation, undoes and redoes back to a person's turn, gives hints, and
+// saves and loads records. A front end reads and prints; the session decides.
+//
+// Seeds: a game seeded G rolls its dice from Rng(G) and seeds the agent in seat p with
+// seat_seed(G, p), as simulate and match do, so any game they report replays here.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "session/game_record.h"
+
+namespace boardlab {
+
+class PlaySession {
+ public:
+  struct Setup {
+    GameDefPtr def;
+    std::string game;                  // as the user named it (a bundled name or a path): records keep it
+    std::vector<std::string> options;  // key=value, as given
+    // Per player: "human" or an agent spec. Empty: the first player human, the others mcts.
+    std::vector<std::string> seats;
+    uint64_t seed = 1;
+    std::optional<State> start;  // a position to start from (a state of `def`)
+    std::string date;            // for the record
+  };
+  // Throws std::invalid_argument for a bad seat (naming its player).
+  explicit PlaySession(Setup setup);
+  ~PlaySession();
+
+  // What a front end hears as the game goes: to print a roll, a move, the board.
+  class Watcher {
+   public:
+    virtual ~Watcher() = default;
+    virtual void rolled(const State& s, bool opening) { (void)s, (void)opening; }
+    // A computer is about to choose in `s` (its roll made).
+    virtual void deciding(const State& s) { (void)s; }
+    // Asked before each computer move: true stops advance() there (Ctrl-C).
+    virtual bool interrupted() { return false; }
+    // `text` was played from `before`; `after` is the position it led to.
+    virtual void played(const State& before, const Move& m, const std::string& text, const State& after, bool computer) {
+      (void)before, (void)m, (void)text, (void)after, (void)computer;
+    }
+  };
+
+  // Rolls and plays the computers' moves until a person must choose or the game is over.
+  void advance(Watcher* watcher = nullptr);
+  bool over() const { return state_.outcome().over(); }
+  // After advance(), unless the game is over: the person to move, the legal moves and their
+  // notation.
+  const MoveList& legal() const { return legal_; }
+  const std::vector<std::string>& texts() const { return notation_.texts(); }
+  // A move typed by the person to move: its number in texts() (from 1) or its notation.
+  Rules::Notation::Parsed parse(const std::string& text) const;
+  void play(int index, Watcher* watcher = nullptr);
+
+  // Back to the previous turn of a person, the replies undone too; false if nothing to undo.
+  bool undo();
+  // Plays again what undo took back, up to a person's next turn; false if nothing to redo.
+  bool redo();
+  // The person to move gives up (two-player games). Throws std::invalid_argument otherwise.
+  void resign();
+  // A move for the person to move, from an mcts search: its text.
+  std::string hint();
+
+  // The record so far, its result up to date.
+  const Record& record() const { return record_; }
+  void save(const std::string& path);
+  // Continues the game a record holds: throws std::invalid_argument for a record that does
+  // not read or leaves the rules; returns a note for people ("" or "recorded under a
+  // different definition").
+  std::string load(const std::string& path);
+
+  const Rules& rules() const { return rules_; }
+  const GameDef& def() const { return rules_.def(); }
+  const State& state() const { return state_; }
+  bool is_human(int player) const { return !agents_[static_cast<size_t>(player)]; }
+  bool someone_human() const;
+  const std::string& seat(int player) const { return seats_[static_cast<size_t>(player)]; }
+
+ private:
+  class Seat;
+  class Recorder;
+  void list_moves();
+
+  ThreadRules rules_;
+  std::vector<std::string> seats_;
+  std::vector<std::unique_ptr<Agent>> agents_;  // null for a person
+  std::vector<std::unique_ptr<Seat>> seat_players_;
+  Rng dice_;
+  uint64_t hints_ = 0;
+  State state_;
+  Record record_;
+  std::vector<Record::Ply> redo_;  // undone plies, the last undone at the back
+  GameLoop loop_;
+  MoveList legal_;
+  Rules::Notation notation_;
+  Watcher* watcher_ = nullptr;  // during advance(), for the seats
+};
+
+}  // namespace boardlab
