@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "common.h"
 #include "agents/agent.h"
+#include "rules/game_loop.h"
 #include "rules/playout.h"
 
 namespace boardlab::cli {
@@ -14,34 +15,37 @@ namespace {
 
 // The agent plays itself from the start (again when a game ends) for `seconds`; its search
 // counters (MCTS iterations, alpha-beta nodes) per second.
-int bench_agent(const Rules& game, const std::string& spec_text, double seconds, uint64_t seed) {
+int bench_agent(const Rules& rules, const std::string& spec_text, double seconds, uint64_t seed) {
   std::unique_ptr<Agent> agent;
   try {
-    agent = make_agent(AgentSpec::parse(spec_text), game.def_ptr(), seed);
+    agent = make_agent(AgentSpec::parse(spec_text), rules.def_ptr(), seed);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  Rng rng(seed);
-  MoveList moves;
-  Move m;
-  State s = game.initial();
-  int decisions = 0;
-  const auto start = std::chrono::steady_clock::now();
-  double spent = 0;
-  while (spent < seconds) {
-    if (s.outcome().over()) s = game.initial();
-    if (s.awaiting_roll()) game.roll(s, rng);
-    if (!game.start_turn(s, moves)) {
-      s = game.initial();
-      continue;
+  // The agent in every seat, until the time is up.
+  class Timed : public Player {
+   public:
+    Timed(Agent& agent, double seconds) : agent_(agent), seconds_(seconds) {}
+    int choose(const Rules& r, const State& s, const MoveList& legal) override {
+      if (spent() >= seconds_) return kStop;
+      ++decisions;
+      return agent_.choose(r, s, legal);
     }
-    moves.get(agent->choose(game, s, moves), m);
-    game.apply(s, m);
-    ++decisions;
-    spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
+    double spent() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+    int decisions = 0;
+
+   private:
+    Agent& agent_;
+    double seconds_;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  } timed(*agent, seconds);
+  std::vector<Player*> seats(static_cast<size_t>(rules.def().nplayers()), &timed);
+  Rng rng(seed);
+  GameLoop loop;
+  for (State s = rules.initial(); !loop.play(rules, s, seats, rng).stopped;) s = rules.initial();
+  const double spent = timed.spent();
   fmt::print("game: {}\nagent: {}\ndecisions: {} in {:.2f} s\nsearch steps/s: {:.0f} (MCTS iterations, or search nodes)\n",
-             game.def().name, spec_text, decisions, spent, static_cast<double>(agent->iterations()) / spent);
+             rules.def().name, spec_text, timed.decisions, spent, static_cast<double>(agent->iterations()) / spent);
   return kExitOk;
 }
 
@@ -56,7 +60,7 @@ Runner add_bench(CLI::App& app) {
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--seconds", *seconds, "how long to run")->check(CLI::Range(0.01, 3600.0));
   cmd->add_option("--playouts", *playouts, "stop after this many playouts instead")->check(CLI::Range(0, 100000000));
-  cmd->add_option("--seed", *seed, "playout i uses seed+i");
+  cmd->add_option("--seed", *seed, "playout i is seeded from (seed, i)");
   auto max_plies = std::make_shared<int>(1000);
   cmd->add_option("--max-plies", *max_plies, "stop a playout after this many plies (0: never)")
       ->check(CLI::Range(0, 100000000));

@@ -1,0 +1,16 @@
+// Starting files for a new game (`boardlab new`): a definition and a script, for an author
+// to edit, that already load, pass `boardlab check` and play, on any board kind.
+#pragma once
+#include <string>
+
+namespace boardlab {
+
+struct NewGame {
+  std::string yaml, lua;  // NAME.yaml (which names NAME.lua as its script) and NAME.lua
+};
+
+// `board`: grid:WxH, lattice:WxH or track:N. Throws std::invalid_argument for a bad name or
+// board.
+NewGame new_game(const std::string& name, const std::string& board);
+
+}  // namespace boardlab
