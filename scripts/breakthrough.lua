@@ -1,7 +1,7 @@
 -- Breakthrough: move generation and the race to the far rank (docs/tutorial.md builds it).
 local ray, height, owner, side = board.ray, state.height, state.owner, state.side
 local nmine, mine = state.nmine, state.mine
-local CAPTURE = 1 + game.event("capture") -- progress (1) and the event simulate counts
+local CAPTURE = game.flags("progress", "capture") -- and the event simulate counts
 
 -- Each player's three forward directions: straight ahead, then the two diagonals.
 local forward = {}
@@ -51,8 +51,7 @@ function result()
   return nil
 end
 
--- b2-b3 for a step, b5xc6 for a capture (moves.capture writes the removal first).
-function notation(mv)
-  local step = mv[#mv]
-  return board.name(step.a) .. (#mv > 1 and "x" or "-") .. board.name(step.b)
+-- b2-b3 for a step, b5xc6 for a capture.
+function notation(move)
+  return board.name(move.from) .. (#move.captured > 0 and "x" or "-") .. board.name(move.to)
 end

@@ -17,7 +17,7 @@ local rules = {
   compulsory = opt.captures == "compulsory",
   may_stop = opt.may_stop,
   -- Only captures reset the no-progress count (60 moves each without one draw).
-  capture_flags = game.event("capture"),
+  capture_flags = game.flags("capture"),
 }
 
 function generate()

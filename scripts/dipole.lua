@@ -10,8 +10,8 @@ local ray, OFF = board.ray, board.OFF
 local height, owner, side = state.height, state.owner, state.side
 local nmine, mine = state.nmine, state.mine
 local stack, capture, off = moves.stack, moves.capture, moves.off
--- Flags: 1 (progress) and the event simulate counts.
-local CAPTURE, BEAR_OFF = 1 + game.event("capture"), 1 + game.event("bear_off")
+-- Flags: progress, and the event simulate counts.
+local CAPTURE, BEAR_OFF = game.flags("progress", "capture"), game.flags("progress", "bear_off")
 local OFF_SLOT = game.reserve("off")
 
 local MIRROR = { n = "s", s = "n", ne = "se", se = "ne", nw = "sw", sw = "nw", e = "e", w = "w" }
@@ -86,13 +86,10 @@ function generate()
 end
 
 -- e1-g3/2, e1-g3 for the whole stack (when no other move goes from e1 to g3), b6-off/2.
-function notation(mv)
-  if #mv == 0 then return "pass" end
-  local a = mv[#mv]
-  local from = board.name(a.a)
-  local to = a.op == "to_reserve" and "off" or board.name(a.b)
-  local short = from .. "-" .. to
-  local long = short .. "/" .. a.n
-  if a.n == height(a.a) then return { short, long } end
+function notation(move)
+  if move.pass then return "pass" end
+  local short = board.name(move.from) .. "-" .. (move.off and "off" or board.name(move.to))
+  local long = short .. "/" .. move.count
+  if move.count == height(move.from) then return { short, long } end
   return { long, short }
 end

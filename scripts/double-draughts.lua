@@ -65,8 +65,8 @@ local rules = {
   -- The no-progress rule counts plies without a capture or a man's move.
   progress = function(code) return promotes_to[code] ~= nil end,
   compulsory = true,
-  capture_flags = game.event("capture"),
-  promotion_flags = game.event("promotion"),
+  capture_flags = game.flags("capture"),
+  promotion_flags = game.flags("promotion"),
 }
 
 function generate()

@@ -108,7 +108,7 @@ local function full_key()
 end
 local function position_key() return key1 * 67108864 + key2 end
 
-local HIT = game.event("hit")  -- the event simulate counts: a turn that hits
+local HIT = game.flags("hit")  -- the event simulate counts: a turn that hits
 local function record()
   if depth < best_used then return end
   if depth > best_used then
@@ -293,11 +293,11 @@ end
 -- (n). The same text as gnubg's for 1,434 of the oracle's 1,439 results (tests/data/gnubg):
 -- gnubg orders two moves from one point by the order the dice were given in, which a
 -- sorted roll does not keep, so the other order is read too, and so are single steps.
-function notation(mv)
-  if #mv == 0 then return "pass" end
+function notation(move)
+  if move.pass then return "pass" end
   local pt = point_of[side()]
   local steps, hit_at = {}, {}
-  for _, a in ipairs(mv) do
+  for _, a in ipairs(move.actions) do
     if a.op == "to_reserve" and a.b == BAR then
       hit_at[pt[a.a]] = true
     elseif a.op == "from_reserve" then

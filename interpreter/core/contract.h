@@ -1,8 +1,13 @@
 // The contract between the C++ runtime and game scripts, defined once here: the hooks a
-// script may define. The script host hands these facts to scripts/lib/runtime.lua at load,
-// so that no number or name is written on both sides.
+// script may define, the primitive actions a move is made of (with their names and codes,
+// the most per move, the "no slot" sentinel), and the layout of a move's flags (progress,
+// then the definition's events). The script host hands these facts to
+// scripts/lib/runtime.lua at load, so that no number or name is written on both sides.
 #pragma once
+#include <array>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace boardlab {
@@ -13,5 +18,35 @@ inline const std::vector<std::string>& hook_names() {
   static const std::vector<std::string> names = {"generate", "result", "notation", "evaluate"};
   return names;
 }
+
+// The primitive actions, each applied in order and undone by the runtime.
+enum class Op : uint8_t {
+  Move = 1,         // lift the top n pieces of cell a and drop them on cell b
+  Remove = 2,       // remove the whole stack on cell a; its pieces go to reserve slot b (or vanish if b = kNone)
+  ToReserve = 3,    // the top n pieces of cell a go to reserve slot b
+  FromReserve = 4,  // one piece of code c leaves reserve slot b and is dropped on cell a
+  SetTop = 5,       // the top piece of cell a becomes code c
+  Mark = 6,         // nothing on the board: a waypoint for notation (cell a)
+};
+// Their names, as scripts and notation see them.
+inline constexpr std::array<std::pair<const char*, Op>, 6> kOps = {{{"move", Op::Move},
+                                                                    {"remove", Op::Remove},
+                                                                    {"to_reserve", Op::ToReserve},
+                                                                    {"from_reserve", Op::FromReserve},
+                                                                    {"set_top", Op::SetTop},
+                                                                    {"mark", Op::Mark}}};
+inline const char* op_name(Op op) {
+  for (const auto& [name, o] : kOps)
+    if (o == op) return name;
+  return "?";
+}
+constexpr uint16_t kNone = 0xFFFF;  // an action field left unset (Remove's slot: out of play)
+constexpr int kMaxActions = 48;     // actions in one move
+
+// A move's flags: bit 0 is progress (it resets `turn.no_progress`), bits 1.. the
+// definition's events in their order.
+constexpr uint8_t kProgressFlag = 1;
+constexpr int kMaxEvents = 7;
+constexpr uint8_t event_flag(int event) { return static_cast<uint8_t>(2u << event); }
 
 }  // namespace boardlab

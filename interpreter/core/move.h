@@ -4,18 +4,9 @@
 #include <cstdint>
 #include <stdexcept>
 
-namespace boardlab {
+#include "core/contract.h"
 
-// The primitive actions. Their numbers are shared with scripts/lib/runtime.lua.
-enum class Op : uint8_t {
-  Move = 1,         // lift the top n pieces of cell a and drop them on cell b
-  Remove = 2,       // remove the whole stack on cell a; its pieces go to reserve slot b (or vanish if b = kNone)
-  ToReserve = 3,    // the top n pieces of cell a go to reserve slot b
-  FromReserve = 4,  // one piece of code c leaves reserve slot b and is dropped on cell a
-  SetTop = 5,       // the top piece of cell a becomes code c
-  Mark = 6,         // nothing on the board: a waypoint for notation (cell a)
-};
-constexpr uint16_t kNone = 0xFFFF;
+namespace boardlab {
 
 struct Action {
   Op op{};
@@ -24,11 +15,9 @@ struct Action {
   bool operator==(const Action&) const = default;
 };
 
-constexpr int kMaxActions = 48;
-
 struct Move {
   uint8_t count = 0;
-  uint8_t flags = 0;  // set by the script (moves.begin(flags)); flag 1 means progress (turn.no_progress)
+  uint8_t flags = 0;  // set by the script: progress and events (core/contract.h)
   std::array<Action, kMaxActions> actions;  // only the first `count` are set
 
   bool is_pass() const { return count == 0; }

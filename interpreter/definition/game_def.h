@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "board/board.h"
+#include "core/contract.h"
 #include "definition/schema.h"
 
 namespace boardlab {
@@ -67,11 +68,11 @@ struct ResultDef {
   int score = 1;
 };
 
-// A named event a move may carry in its flags (bit 1 << (index + 1)), counted by simulate.
+// A named event a move may carry in its flags (event_flag(index), core/contract.h), counted
+// by simulate.
 struct EventDef {
   std::string name, doc;
 };
-constexpr int kMaxEvents = 7;  // Move::flags bits 1-7 (bit 0 is progress)
 
 struct SetupEntry {
   int cell;
@@ -110,7 +111,7 @@ struct GameDef {
   std::vector<OptionDef> options;
   DiceDef dice;
   std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
-  std::vector<EventDef> events;    // event e is Move::flags bit 1 << (e + 1)
+  std::vector<EventDef> events;    // event e is Move::flags bit event_flag(e)
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
 
   // What `boardlab check` warns about: legal, but likely not what the author meant.

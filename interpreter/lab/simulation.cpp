@@ -22,7 +22,7 @@ class StatsObserver : public GameObserver {
     if (legal.size() > 1) g_.branching.push_back(legal.size());
     const uint8_t flags = legal.flags(chosen);
     for (size_t e = 0; e < g_.events.size(); ++e)
-      if (flags & (2u << e)) ++g_.events[e];
+      if (flags & event_flag(static_cast<int>(e))) ++g_.events[e];
   }
 
  private:

@@ -105,6 +105,25 @@ void push_info(lua_State* L, const GameDef& g) {
   lua_setfield(L, -2, "events");
   push_strings(L, hook_names());
   lua_setfield(L, -2, "hooks");
+  // The rest of the contract (core/contract.h, board/board.h).
+  lua_newtable(L);
+  for (const auto& [name, op] : kOps) {
+    lua_pushinteger(L, static_cast<int>(op));
+    lua_setfield(L, -2, name);
+  }
+  lua_setfield(L, -2, "ops");
+  for (auto [name, value] : {std::pair{"max_actions", kMaxActions}, std::pair{"none", int{kNone}},
+                             std::pair{"no_cell", int{kNoCell}}, std::pair{"off_board", int{kOffBoard}},
+                             std::pair{"progress_flag", int{kProgressFlag}}}) {
+    lua_pushinteger(L, value);
+    lua_setfield(L, -2, name);
+  }
+  lua_newtable(L);
+  for (size_t e = 0; e < g.events.size(); ++e) {
+    lua_pushinteger(L, event_flag(static_cast<int>(e)));
+    lua_rawseti(L, -2, static_cast<int>(e + 1));
+  }
+  lua_setfield(L, -2, "event_flags");
   lua_newtable(L);
   for (size_t i = 0; i < g.players.size(); ++i) {
     lua_pushinteger(L, g.players[i].forward);
@@ -129,17 +148,6 @@ void push_info(lua_State* L, const GameDef& g) {
   lua_setfield(L, -2, "options");
 }
 
-const char* op_name(Op op) {
-  switch (op) {
-    case Op::Move: return "move";
-    case Op::Remove: return "remove";
-    case Op::ToReserve: return "to_reserve";
-    case Op::FromReserve: return "from_reserve";
-    case Op::SetTop: return "set_top";
-    case Op::Mark: return "mark";
-  }
-  return "?";
-}
 
 }  // namespace
 
@@ -323,8 +331,7 @@ std::vector<std::string> ScriptHost::notation(const State& s, const Move& m) {
     lua_rawseti(L_, -2, i + 1);
   }
   lua_pushinteger(L_, m.flags);
-  lua_setfield(L_, -2, "flags");
-  call(notation_ref_, "notation", s, 1, 1);
+  call(notation_ref_, "notation", s, 2, 1);
   std::vector<std::string> out;
   for (int i = 1;; ++i) {
     lua_rawgeti(L_, -1, i);

@@ -305,7 +305,7 @@ void State::apply(const Move& m) {
   undo_.push_back(rec);
   side_ = def_->next_player(side_);
   ++ply_;
-  quiet_plies_ = (m.flags & 1) ? 0 : quiet_plies_ + 1;
+  quiet_plies_ = (m.flags & kProgressFlag) ? 0 : quiet_plies_ + 1;
   if (def_->dice.count) {
     awaiting_roll_ = true;
     ndice_ = 0;

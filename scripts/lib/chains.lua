@@ -7,10 +7,10 @@
 --     jump_dirs  = function(code) -> list of directions it jumps along,
 --     can_capture = function(mover_code, victim_code) -> may the mover jump the victim,
 --     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
---     progress = function(code) -> does a slide of this piece count as progress (flag 1),
+--     progress = function(code) -> does a slide of this piece count as progress
 --                                   (optional: no slide is progress)
---     capture_flags = 0,     -- flags a jump carries besides 1 (a game's event: game.event("capture"))
---     promotion_flags = 0,   -- flags a promoting move carries (game.event("promotion"))
+--     capture_flags = 0,     -- flags a jump carries besides progress (game.flags("capture"))
+--     promotion_flags = 0,   -- flags a promoting move carries (game.flags("promotion"))
 --     compulsory = true,     -- if any jump exists, the move must be a jump
 --     may_stop = false,      -- a chain may end although another jump is possible
 --   }
@@ -21,12 +21,14 @@
 -- ends the move. Chains with the same start, end and jumped pieces are one move. A move is
 -- written as: move the piece (or mark the start, if the chain ends there), a mark per
 -- intermediate landing (for notation), a removal per jumped piece, and a set_top when it
--- promotes. Jumps carry flag 1 (progress).
+-- promotes. Jumps are progress.
 return function(api)
   local board, state, moves = api.board, api.state, api.moves
   local ray, playable = board.ray, board.playable
   local height, top, owner, side = state.height, state.top, state.owner, state.side
   local nmine, mine = state.nmine, state.mine
+  local bor = bit.bor
+  local PROGRESS = api.game.flags("progress")
 
   local M = {}
 
@@ -44,7 +46,7 @@ return function(api)
     local key = from .. ":" .. path[depth] .. ":" .. table.concat(sorted, ",")
     if seen[key] then return end
     seen[key] = true
-    moves.begin(1 + (p.capture_flags or 0) + (promoted and (p.promotion_flags or 0) or 0))
+    moves.begin(bor(PROGRESS, p.capture_flags or 0, promoted and (p.promotion_flags or 0) or 0))
     -- A king may jump round and land where it started: then the piece does not move, and a
     -- mark names the start.
     if path[depth] == from then moves.mark(from) else moves.move(from, path[depth], 1) end
@@ -93,13 +95,13 @@ return function(api)
       local c = mine(k)
       local code = top(c)
       local dirs = p.slide_dirs(code)
-      local flag = p.progress and p.progress(code) and 1 or 0
+      local flag = p.progress and p.progress(code) and PROGRESS or 0
       for i = 1, #dirs do
         local t = ray(c, dirs[i], 1)
         if t >= 0 and playable(t) and height(t) == 0 then
           local promoted = p.promotion and p.promotion(code, t)
           if promoted then
-            moves.begin(flag + (p.promotion_flags or 0))
+            moves.begin(bor(flag, p.promotion_flags or 0))
             moves.move(c, t, 1)
             moves.set_top(t, promoted)
             moves.commit()
@@ -111,20 +113,16 @@ return function(api)
     end
   end
 
-  -- Notation: `c3-d4` for a slide, `c7xa5xc3` for a chain (start, then every landing).
-  function M.notation(mv)
+  -- Notation: `c3-d4` for a slide, `c7xa5xc3` for a chain (start, then every landing; a
+  -- king that comes back to its start ends there).
+  function M.notation(move)
     local name = board.name
-    local first = mv[1]
-    local from, to = first.a, first.op == "move" and first.b or first.a
+    local to = move.to or move.from
+    if #move.captured == 0 then return name(move.from) .. "-" .. name(to) end
     local landings = {}
-    local captures = 0
-    for i = 2, #mv do
-      if mv[i].op == "mark" then landings[#landings + 1] = name(mv[i].a) end
-      if mv[i].op == "remove" then captures = captures + 1 end
-    end
-    if captures == 0 then return name(from) .. "-" .. name(to) end
+    for i, c in ipairs(move.via) do landings[i] = name(c) end
     landings[#landings + 1] = name(to)
-    return name(from) .. "x" .. table.concat(landings, "x")
+    return name(move.from) .. "x" .. table.concat(landings, "x")
   end
 
   return M

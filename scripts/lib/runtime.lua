@@ -25,13 +25,17 @@ local RAYLEN = MAXRAY + 1
 local RAY, PLAYABLE, OWNER, KIND, X, Y = B.ray, B.playable, B.owner_of, B.kind_of, B.x, B.y
 -- Every check below also requires a whole number: the FFI truncates a fractional index only
 -- after the arithmetic around it, so c * CAP + h with c = 35.9 would read past the array.
-local bor, lshift, tobit = bit.bor, bit.lshift, bit.tobit
+local band, bor, lshift, tobit = bit.band, bit.bor, bit.lshift, bit.tobit
 local error, type, tostring, format = error, type, tostring, string.format
 
-local OP = { move = 1, remove = 2, to_reserve = 3, from_reserve = 4, set_top = 5, mark = 6 }
+-- The contract the C++ side defines (core/contract.h): action codes, limits, sentinels, flags.
+local OP = info.ops
 -- As locals for the writers: a table field costs a hash look-up per move in compiled code.
-local OP_MOVE, OP_REMOVE, OP_TO_RESERVE = OP.move, OP.remove, OP.to_reserve
-local NONE = 0xFFFF
+local OP_MOVE, OP_REMOVE, OP_TO_RESERVE, OP_FROM_RESERVE = OP.move, OP.remove, OP.to_reserve, OP.from_reserve
+local OP_SET_TOP, OP_MARK = OP.set_top, OP.mark
+local NONE, MAX_ACTIONS = info.none, info.max_actions
+local OP_NAME = {}
+for name, code in pairs(OP) do OP_NAME[code] = name end
 
 -- `level` counts as error() does, from bad's caller's caller (3: the caller of the API
 -- function that called bad).
@@ -53,7 +57,7 @@ for i = 0, ND - 1 do dir_id[info.dirs[i + 1]] = i end
 
 local board = {
   ncells = NC, ndirs = ND, width = B.width, height = B.height, max_ray = MAXRAY,
-  OFF = -2, NONE = -1,
+  OFF = info.off_board, NONE = info.no_cell,
 }
 function board.ray(c, d, k)
   if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.ray") end
@@ -188,6 +192,30 @@ local function grow(need)
   capw, capm = M.cap_words, M.cap_moves
 end
 
+-- A move's flags: nil, a number from game.flags, or a list of names ("progress" and the
+-- definition's events). `level` as for bad().
+local FLAG = { progress = info.progress_flag }
+for i, e in ipairs(info.events) do FLAG[e] = info.event_flags[i] end
+local FLAG_NAMES = "progress" .. (#info.events > 0 and ", " .. table.concat(info.events, ", ") or "")
+local function flag_of(name, fname, level)
+  local b = FLAG[name]
+  if b == nil then
+    error(format("%s: no flag named '%s' (flags: %s)", fname, tostring(name), FLAG_NAMES), level)
+  end
+  return b
+end
+local function flag_bits(f, fname, level)
+  if f == nil then return 0 end
+  if type(f) == "number" then
+    if tobit(f) ~= f or f < 0 or f > 255 then bad("flags", f, fname, level) end
+    return f
+  end
+  if type(f) ~= "table" then error(fname .. ": flags are a list of names or a number from game.flags", level - 1) end
+  local bits = 0
+  for i = 1, #f do bits = bor(bits, flag_of(f[i], fname, level)) end
+  return bits
+end
+
 local moves = {}
 
 -- Writes a whole move of one or two actions (each two words, see ffi_types.h) at once,
@@ -195,9 +223,10 @@ local moves = {}
 local function write_move(fname, flags, a0, a1, b0, b1)
   if not generating then outside(fname, 4) end
   if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 3) end
+  flags = flag_bits(flags, fname, 5)
   if nw + 5 > capw or nm >= capm then grow(5) end
   local nact = b0 and 2 or 1
-  M.words[nw] = bor(nact, lshift(flags or 0, 8))
+  M.words[nw] = bor(nact, lshift(flags, 8))
   M.words[nw + 1] = a0
   M.words[nw + 2] = a1
   if b0 then
@@ -257,15 +286,16 @@ end
 function moves.begin(flags)
   if not generating then outside("moves.begin") end
   if open_at >= 0 then error("moves.begin: the previous move was not committed", 2) end
+  flags = flag_bits(flags, "moves.begin", 4)
   if nw + 1 > capw or nm >= capm then grow(1) end
   open_at, open_actions = nw, 0
-  M.words[nw] = lshift(flags or 0, 8)
+  M.words[nw] = lshift(flags, 8)
   nw = nw + 1
 end
 local function act(fname, op, n, a, b, c)
   if not generating then outside(fname, 4) end
   if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
-  if open_actions >= 48 then error(fname .. ": a move has at most 48 actions", 3) end
+  if open_actions >= MAX_ACTIONS then error(format("%s: a move has at most %d actions", fname, MAX_ACTIONS), 3) end
   if nw + 2 > capw then grow(2) end
   M.words[nw] = bor(op, lshift(n, 8), lshift(a, 16))
   M.words[nw + 1] = bor(b, lshift(c, 16))
@@ -274,28 +304,28 @@ local function act(fname, op, n, a, b, c)
 end
 function moves.move(from, to, n)
   check_cell(from, "moves.move"); check_cell(to, "moves.move"); check_count(n, "moves.move")
-  act("moves.move", 1, n, from, to, 0)
+  act("moves.move", OP_MOVE, n, from, to, 0)
 end
 function moves.remove(c, slot)
   check_cell(c, "moves.remove")
   if slot ~= nil then check_slot(slot, "moves.remove") end
-  act("moves.remove", 2, 0, c, slot or NONE, 0)
+  act("moves.remove", OP_REMOVE, 0, c, slot or NONE, 0)
 end
 function moves.to_reserve(c, n, slot)
   check_cell(c, "moves.to_reserve"); check_slot(slot, "moves.to_reserve"); check_count(n, "moves.to_reserve")
-  act("moves.to_reserve", 3, n, c, slot, 0)
+  act("moves.to_reserve", OP_TO_RESERVE, n, c, slot, 0)
 end
 function moves.from_reserve(c, slot, code)
   check_cell(c, "moves.from_reserve"); check_slot(slot, "moves.from_reserve"); check_code(code, "moves.from_reserve")
-  act("moves.from_reserve", 4, 0, c, slot, code)
+  act("moves.from_reserve", OP_FROM_RESERVE, 0, c, slot, code)
 end
 function moves.set_top(c, code)
   check_cell(c, "moves.set_top"); check_code(code, "moves.set_top")
-  act("moves.set_top", 5, 0, c, 0, code)
+  act("moves.set_top", OP_SET_TOP, 0, c, 0, code)
 end
 function moves.mark(c)
   check_cell(c, "moves.mark")
-  act("moves.mark", 6, 0, c, 0, 0)
+  act("moves.mark", OP_MARK, 0, c, 0, 0)
 end
 function moves.commit()
   if not generating then outside("moves.commit") end
@@ -317,16 +347,12 @@ local player_id, kind_id, slot_id = {}, {}, {}
 for i, p in ipairs(info.players) do player_id[p] = i - 1 end
 for i, k in ipairs(info.kinds) do kind_id[k] = i - 1 end
 for i, r in ipairs(info.reserves) do slot_id[r] = i - 1 end
--- The flag bit of a declared event, to pass to moves.begin and the move writers.
-local event_flag = {}
-for i, e in ipairs(info.events) do event_flag[e] = lshift(1, i) end
-function game.event(name)
-  local f = event_flag[name]
-  if f == nil then
-    error("game.event: no event named '" .. tostring(name) .. "' (the definition's events: " ..
-          (#info.events > 0 and table.concat(info.events, ", ") or "none") .. ")", 2)
-  end
-  return f
+-- The flags of a move, by name ("progress" and the definition's events), as one number to
+-- compute once and pass to moves.begin and the move writers.
+function game.flags(...)
+  local bits = 0
+  for i = 1, select("#", ...) do bits = bor(bits, flag_of(select(i, ...), "game.flags", 3)) end
+  return bits
 end
 function game.player(name) return player_id[name] end
 function game.player_name(p) return info.players[p + 1] end
@@ -444,12 +470,70 @@ function R.evaluate(player)
   return hooks.evaluate(player)
 end
 
--- The spellings of a move, most preferred first. `mv` is a list of actions
--- {op=, n=, a=, b=, c=} with op names from OP.
-function R.notation(mv)
+-- What a move does, decoded from its actions for the notation hook (`state` shows the
+-- position before the move): where the moving pieces start and end and how many, the cells
+-- passed through (marks), the cells whose pieces were captured (removed, or sent to a
+-- reserve when they belong to another player), the reserve borne off into, the flags by
+-- name, and the actions themselves.
+local function decode(actions, flags)
+  local side = S.side
+  local m = { actions = actions, pass = #actions == 0, via = {}, captured = {}, events = {},
+              progress = band(flags, info.progress_flag) ~= 0 }
+  for i, e in ipairs(info.events) do
+    if band(flags, info.event_flags[i]) ~= 0 then m.events[#m.events + 1] = e end
+  end
+  -- The pieces of each touched cell, bottom to top, as the actions change them (they apply
+  -- in order): whose pieces a to_reserve takes depends on the actions before it.
+  local stacks = {}
+  local function stack(c)
+    local t = stacks[c]
+    if not t then
+      t = {}
+      for l = 0, S.height[c] - 1 do t[l + 1] = S.pieces[c * CAP + l] end
+      stacks[c] = t
+    end
+    return t
+  end
+  for _, a in ipairs(actions) do
+    local op = a.op
+    if op == "move" then
+      local src, dst = stack(a.a), stack(a.b)
+      for k = #src - a.n + 1, #src do dst[#dst + 1] = src[k] end
+      for _ = 1, a.n do src[#src] = nil end
+      if m.from == nil then m.from, m.count = a.a, a.n end
+      m.to = a.b
+    elseif op == "to_reserve" then
+      local src = stack(a.a)
+      local top = src[#src]
+      for _ = 1, a.n do src[#src] = nil end
+      if top ~= nil and OWNER[top] == side then
+        if m.from == nil then m.from, m.count = a.a, a.n end
+        m.off = a.b
+      else
+        m.captured[#m.captured + 1] = a.a
+      end
+    elseif op == "remove" then
+      stacks[a.a] = {}
+      m.captured[#m.captured + 1] = a.a
+    elseif op == "from_reserve" then
+      local dst = stack(a.a)
+      dst[#dst + 1] = a.c
+    elseif op == "set_top" then
+      local t = stack(a.a)
+      t[#t] = a.c
+    elseif op == "mark" then
+      if m.from == nil then m.from = a.a else m.via[#m.via + 1] = a.a end
+    end
+  end
+  return m
+end
+
+-- The spellings of a move, most preferred first. `actions` is a list of actions
+-- {op=, n=, a=, b=, c=} with op names from OP; the hook sees the decoded move.
+function R.notation(actions, flags)
   not_generating()
   local f = hooks.notation or default_notation
-  local r = f(mv, api)
+  local r = f(decode(actions, flags), api)
   if type(r) == "string" then return { r } end
   local ok = type(r) == "table" and #r > 0
   for i = 1, ok and #r or 0 do ok = ok and type(r[i]) == "string" and r[i] ~= "" end

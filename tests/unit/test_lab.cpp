@@ -194,12 +194,12 @@ TEST_CASE("Events: every move a script tags is counted, and only those", "[lab]"
 TEST_CASE("A script naming an undeclared event is told which exist", "[lab]") {
   testing::TempDir dir;
   const std::string path = testing::tiny_definition(
-      dir, "local E = game.event('capture')\nfunction generate() end\n", "events:\n  jump: {doc: a jump}\n");
+      dir, "local E = game.flags('capture')\nfunction generate() end\n", "events:\n  jump: {doc: a jump}\n");
   try {
     ThreadRules game(load_game_def(path));
     FAIL("no error");
   } catch (const std::exception& e) {
-    CHECK_THAT(e.what(), Catch::Contains("no event named 'capture' (the definition's events: jump)"));
+    CHECK_THAT(e.what(), Catch::Contains("game.flags: no flag named 'capture' (flags: progress, jump)"));
   }
 }
 
