@@ -61,7 +61,9 @@ Runner add_match(CLI::App& app) {
     auto game = open_game(*args);
     const AgentSpec sa = parse_spec(*a), sb = parse_spec(*b);
     const GameDefPtr& def = game->def_ptr();
-    lab::SimulationConfig c{def, sa, sb, *games, *seed, *max_plies, threads_or_cores(*threads)};
+    if (def->nplayers() != 2)
+      throw UsageError(fmt::format("match seats two agents, and {} has {} players: use simulate --agents", def->name, def->nplayers()));
+    lab::SimulationConfig c{def, {sa, sb}, *games, *seed, *max_plies, threads_or_cores(*threads)};
     const lab::MatchResult r = lab::match_result(run_games(c, fmt::format("{} vs {}", sa.str(), sb.str())));
     auto [lo, hi] = r.interval();
     fmt::print("{}: {} against {}, {} games (seats alternating, seed {})\n", def->name, sa.str(), sb.str(), r.games, *seed);

@@ -68,9 +68,8 @@ Runner add_compare(CLI::App& app) {
       throw UsageError("compare needs a second rule set: a definition (compare A.yaml B.yaml) or a tweak (--option key=value)");
     const GameDefPtr da = open_definition(c->a.game, c->a.options), db = open_definition(c->b.game, c->b.options);
     auto agents = parse_agent_list(c->agents);
-    if (agents.size() != 2) throw UsageError(fmt::format("--agents takes two agents, A,B (got {})", agents.size()));
     lab::CompareConfig config;
-    config.a = lab::SimulationConfig{da, agents[0], agents[1], 0, c->seed, c->max_plies, threads_or_cores(c->threads)};
+    config.a = lab::SimulationConfig{da, agents, 0, c->seed, c->max_plies, threads_or_cores(c->threads)};
     config.b = config.a;
     config.b.def = db;
     config.games = c->games, config.batch = c->batch, config.test = c->test, config.no_stop = c->no_stop;
@@ -79,8 +78,10 @@ Runner add_compare(CLI::App& app) {
     auto name = [](const GameArgs& g) {
       return g.options.empty() ? g.game : fmt::format("{} ({})", g.game, fmt::join(g.options, " "));
     };
-    fmt::print("A: {}\nB: {}\n{} against {}, seats alternating, the same seeds for A and B (seed {}), at most {} plies.\n\n",
-               name(c->a), name(c->b), agents[0].str(), agents[1].str(), c->seed, c->max_plies);
+    std::vector<std::string> specs;
+    for (const auto& s : agents) specs.push_back(s.str());
+    fmt::print("A: {}\nB: {}\n{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies.\n\n", name(c->a),
+               name(c->b), fmt::join(specs, " against "), c->seed, c->max_plies);
     fmt::print("{:<26} {:>9} {:>9} {:>9}  {}\n", "", "A", "B", "B - A", "95% interval of B - A");
     for (const auto& row : r.rows)
       fmt::print("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", row.name, row.a, row.b, row.difference.value,

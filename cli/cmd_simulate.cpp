@@ -28,6 +28,13 @@ void write_and_tell(const std::string& dir, const std::vector<lab::GameStats>& g
   fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
 }
 
+// "random,random,random": random in every seat.
+std::string join_random(int players) {
+  std::string out = "random";
+  for (int p = 1; p < players; ++p) out += ",random";
+  return out;
+}
+
 struct SimulateArgs {
   GameArgs game;
   std::string agents = "random,random";
@@ -55,7 +62,7 @@ std::pair<int, int> parse_shard(const std::string& text) {
 // against each column (draws half), with its 95% interval.
 int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agents_text) {
   const std::vector<AgentSpec> agents = parse_agent_list(agents_text);
-  lab::SimulationConfig base{def, {}, {}, a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
+  lab::SimulationConfig base{def, {}, a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
   const lab::Ladder l = lab::play_ladder(base, agents, run_games);
   fmt::print("{}: each pair of agents plays {} games, seats alternating (seed {}, at most {} plies).\n", def->name,
              a.games, a.seed, a.max_plies);
@@ -90,8 +97,8 @@ Runner add_simulate(CLI::App& app) {
   cmd->add_option("game", a->game.game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--games", a->games, "how many games (default 100)")->check(CLI::Range(1L, 100000000L));
   auto* agents_opt = cmd->add_option("--agents", a->agents,
-                  "the two agents, A,B (default random,random); game i seats A as player i % 2 + 1. With --ladder, "
-                  "any number (default random,greedy,mcts)");
+                  "an agent per player, A,B (default random in every seat); game i seats A as player i mod N + 1 and "
+                  "the others after it. With --ladder, any number (default random,greedy,mcts)");
   cmd->add_option("--seed", a->seed, "game i is seeded from (seed, i) alone");
   cmd->add_option("--max-plies", a->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, 100000000));
@@ -105,10 +112,10 @@ Runner add_simulate(CLI::App& app) {
     const GameDefPtr def = open_definition(a->game.game, a->game.options);
     // An explicit --agents is the ladder's list too; without it the ladder takes three.
     if (a->ladder) return ladder(*a, def, agents_opt->count() ? a->agents : "random,greedy,mcts");
-    auto agents = parse_agent_list(a->agents);
-    if (agents.size() != 2) throw UsageError(fmt::format("--agents takes two agents, A,B (got {})", agents.size()));
+    // Without --agents, random plays every seat.
+    auto agents = parse_agent_list(agents_opt->count() ? a->agents : join_random(def->nplayers()));
     auto [k, n] = parse_shard(a->shard);
-    lab::SimulationConfig c{def, agents[0], agents[1], a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
+    lab::SimulationConfig c{def, agents, a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
     c.shard = k - 1;
     c.shards = n;
     auto games = run_games(c, def->name);

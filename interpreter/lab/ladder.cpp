@@ -21,6 +21,7 @@ Interval Ladder::interval(size_t i, size_t j) const { return wilson95(score(i, j
 
 Ladder play_ladder(const SimulationConfig& base, const std::vector<AgentSpec>& agents, const SeriesRunner& run) {
   if (agents.size() < 2) throw std::invalid_argument("a ladder needs at least two agents");
+  if (base.def->nplayers() != 2) throw std::invalid_argument("a ladder pairs agents: it plays two-player games");
   Ladder l;
   l.agents = agents;
   l.games = base.games;
@@ -29,7 +30,7 @@ Ladder play_ladder(const SimulationConfig& base, const std::vector<AgentSpec>& a
   for (size_t i = 0; i < n; ++i)
     for (size_t j = i + 1; j < n; ++j) {
       SimulationConfig c = base;
-      c.first = agents[i], c.second = agents[j];
+      c.agents = {agents[i], agents[j]};
       l.results[i][j] = match_result(run(c, fmt::format("{} vs {}", agents[i].str(), agents[j].str())));
     }
   return l;

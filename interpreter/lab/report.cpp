@@ -150,13 +150,22 @@ std::string rate_text(const Rate& r) {
   return fmt::format("{:.3f} ({:.3f}-{:.3f})", r.value(), ci.low, ci.high);
 }
 
+// "greedy (A), mcts (B); A plays first in the even-numbered games"
+std::string seating(const RunInfo& run) {
+  std::vector<std::string> named;
+  for (size_t k = 0; k < run.agents.size(); ++k) named.push_back(fmt::format("{} ({})", run.agents[k], char('A' + k)));
+  if (run.agents.size() == 2) return fmt::format("{}; A plays first in the even-numbered games", fmt::join(named, ", "));
+  return fmt::format("{}; in game i, A plays seat i mod {} and the others the seats after it", fmt::join(named, ", "),
+                     run.agents.size());
+}
+
 std::string summary_text(const Summary& s, const RunInfo& run) {
-  std::string out = fmt::format("{}: {} games, {} against {} (seats alternating), seed {}, at most {} plies{}\n", run.game,
-                                s.games, run.agents[0], run.agents[1], run.seed, run.max_plies,
+  std::string out = fmt::format("{}: {} games, {} (seats rotating), seed {}, at most {} plies{}\n", run.game,
+                                s.games, fmt::join(run.agents, " against "), run.seed, run.max_plies,
                                 run.options.empty() ? "" : fmt::format(", options {}", fmt::join(run.options, " ")));
   out += "rates with their 95% intervals:\n";
   for (const auto& [name, value] : statistic_rows(s)) out += fmt::format("  {:<22} {}\n", name, value);
-  out += fmt::format("  {:<22} {} (A), {} (B); A plays first in the even-numbered games\n", "agents", run.agents[0], run.agents[1]);
+  out += fmt::format("  {:<22} {}\n", "agents", seating(run));
   out += "how games ended:\n";
   for (const auto& [text, n] : s.results) out += fmt::format("  {:>6}  {}\n", n, text);
   return out;
@@ -184,7 +193,7 @@ polyline.s2 {{ stroke: #999933; stroke-width: 2; }} polyline.s3 {{ stroke: #1177
 </style></head>
 <body>
 <h1>{0}: {1} self-play games</h1>
-<p>{2} against {3}, seats alternating; seed {4}; at most {5} plies; definition {6}{7}. Rates are
+<p>{2}: {3}; seed {4}; at most {5} plies; definition {6}{7}. Rates are
 given with their 95% (Wilson) intervals, means with their 95% intervals.</p>
 <table id="summary">
 {8}</table>
@@ -195,7 +204,7 @@ given with their 95% (Wilson) intervals, means with their 95% intervals.</p>
 {10}{11}{12}
 </body></html>
 )",
-                     escape(run.game), s.games, escape(run.agents[0]), escape(run.agents[1]), run.seed, run.max_plies,
+                     escape(run.game), s.games, escape(fmt::format("{}", fmt::join(run.agents, " against "))), escape(seating(run)), run.seed, run.max_plies,
                      escape(run.definition_hash),
                      run.options.empty() ? "" : escape(fmt::format("; options {}", fmt::join(run.options, " "))), rows,
                      results, svg(length_histogram(games)), svg(win_rate_over_games(games, def)),

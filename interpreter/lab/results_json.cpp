@@ -49,7 +49,7 @@ GameStats game_from_json(const json& j, const GameDef& def) {
   auto require = [](bool ok, const char* what) {
     if (!ok) throw std::invalid_argument(what);
   };
-  require(g.first_seat == 0 || g.first_seat == 1, "first_agent_seat must be 0 or 1");
+  require(g.first_seat >= 0 && g.first_seat < def.nplayers(), "first_agent_seat is not a seat of this game");
   require(g.plies >= 0 && g.plies <= 100000000, "plies must be from 0 to 100000000");
   require(static_cast<long>(g.branching.size()) <= g.plies, "more branching entries than plies");
   for (int b : g.branching) require(b >= 0, "a branching entry is negative");
@@ -77,7 +77,7 @@ RunInfo run_from_json(const json& j) {
   r.max_plies = j.at("max_plies").get<int>();
   r.shards = j.at("shards").get<std::vector<int>>();
   r.shard_count = j.at("shard_count").get<int>();
-  if (r.agents.size() != 2) throw std::invalid_argument("agents must list two agents");
+  if (r.agents.size() < 2 || r.agents.size() > kMaxPlayers) throw std::invalid_argument("agents must list an agent per player");
   if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
   for (int k : r.shards)
     if (k < 1 || k > r.shard_count) throw std::invalid_argument("shards must be numbers from 1 to shard_count");

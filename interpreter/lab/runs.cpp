@@ -20,7 +20,7 @@ RunInfo run_info(const std::string& game, const std::vector<std::string>& option
   r.game = game;
   r.options = options;
   r.definition_hash = config.def->content_hash;
-  r.agents = {config.first.str(), config.second.str()};
+  for (const auto& a : config.agents) r.agents.push_back(a.str());
   r.seed = config.seed;
   r.games = config.games;
   r.max_plies = config.max_plies;
@@ -76,6 +76,9 @@ MergedRun merge_runs(const std::vector<std::string>& dirs) {
       out.run = r;
       out.run.shards.clear();
       out.def = open_definition(r.game, r.options);
+      if (static_cast<int>(r.agents.size()) != out.def->nplayers())
+        throw std::invalid_argument(fmt::format("{}/summary.json: agents must list an agent per player ({} has {})", dir,
+                                                out.def->name, out.def->nplayers()));
       if (out.def->content_hash != r.definition_hash)
         out.notes.push_back(fmt::format("{} was made under a different definition ({}, now {}).", dir, r.definition_hash,
                                         out.def->content_hash));

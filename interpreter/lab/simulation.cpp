@@ -29,9 +29,11 @@ class StatsObserver : public GameObserver {
   GameStats& g_;
 };
 
-void check_two_players(const GameDef& def) {
-  if (def.nplayers() != 2)
-    throw std::invalid_argument(fmt::format("two agents play two-player games; {} has {} players", def.name, def.nplayers()));
+void check_agents(const SimulationConfig& c) {
+  const int n = c.def->nplayers();
+  if (static_cast<int>(c.agents.size()) != n)
+    throw std::invalid_argument(fmt::format("{} has {} players: give {} agents, not {}", c.def->name, n, n, c.agents.size()));
+  for (const auto& a : c.agents) make_agent(a, c.def, 0);  // bad specs fail here, before any game
 }
 
 }  // namespace
@@ -42,13 +44,16 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
   GameStats g;
   g.index = index;
   g.seed = game_seed(config.seed, index);
-  g.first_seat = static_cast<int>(index % 2);
+  const int n = def.nplayers();
+  g.first_seat = static_cast<int>(index % n);
   g.events.assign(def.events.size(), 0);
-  auto first = make_agent(config.first, config.def, seat_seed(g.seed, g.first_seat));
-  auto second = make_agent(config.second, config.def, seat_seed(g.seed, 1 - g.first_seat));
-  std::array<Player*, 2> seats;
-  seats[static_cast<size_t>(g.first_seat)] = first.get();
-  seats[static_cast<size_t>(1 - g.first_seat)] = second.get();
+  std::vector<std::unique_ptr<Agent>> agents;
+  std::vector<Player*> seats(static_cast<size_t>(n));
+  for (int k = 0; k < n; ++k) {
+    const int seat = (g.first_seat + k) % n;
+    agents.push_back(make_agent(config.agents[static_cast<size_t>(k)], config.def, seat_seed(g.seed, seat)));
+    seats[static_cast<size_t>(seat)] = agents.back().get();
+  }
   Rng dice(g.seed);
   State s = rules.initial();
   StatsObserver observer(g);
@@ -62,10 +67,7 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
 }
 
 std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress) {
-  check_two_players(*config.def);
-  // Bad agent specs fail here, before any game or thread.
-  make_agent(config.first, config.def, 0);
-  make_agent(config.second, config.def, 0);
+  check_agents(config);
   std::vector<long> mine;
   for (long i = config.begin; i < config.games; ++i)
     if (i % config.shards == config.shard) mine.push_back(i);

@@ -1,5 +1,5 @@
-// Self-play for the rule-tweak lab and for matches: N games between two agents, seats
-// alternating, on as many threads as asked. Game i is seeded game_seed(seed, i) (core/rng.h)
+// Self-play for the rule-tweak lab and for matches: N games between as many agents as the
+// game has players, seats rotating, on as many threads as asked. Game i is seeded game_seed(seed, i) (core/rng.h)
 // and gets fresh agents seeded by their seats, so its result does not depend on the thread
 // count or on which shard plays it, and `play --seed` replays it. Each thread has one script
 // VM that every game and agent on it borrows.
@@ -15,7 +15,7 @@ namespace boardlab::lab {
 
 struct SimulationConfig {
   GameDefPtr def;
-  AgentSpec first, second;  // game i seats `first` as player i % 2
+  std::vector<AgentSpec> agents;  // one per player: game i seats agent k as player (i + k) % n
   long games = 100;
   uint64_t seed = 1;
   int max_plies = 1000;  // a game still going then is stopped (and counted as capped)
@@ -28,7 +28,7 @@ struct SimulationConfig {
 struct GameStats {
   long index = 0;
   uint64_t seed = 0;
-  int first_seat = 0;   // the seat the first agent played
+  int first_seat = 0;   // the seat the first agent played: index % players
   int starter = -1;     // the seat that made the first move (after a roll-off, the roller's)
   int winner = -1;      // a seat, or -1
   bool capped = false;  // stopped at max_plies
@@ -43,8 +43,8 @@ struct GameStats {
 GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index);
 
 // Plays this shard's games; `progress(done, total)` is called from one thread at a time.
-// Results are ordered by index. Throws std::invalid_argument for a game without two players
-// or an agent that cannot play it.
+// Results are ordered by index. Throws std::invalid_argument for another number of agents
+// than the game has players, or an agent that cannot play it.
 std::vector<GameStats> simulate(const SimulationConfig& config,
                                 const std::function<void(long, long)>& progress = {});
 

@@ -237,10 +237,10 @@ run 2 "merge runs that differ" -- merge "$lab/s1" "$lab/variant" && has "$err" "
 run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
 # Results edited by hand: a clear message, never a crash.
 cp -r "$lab/s1" "$lab/bad" && sed -i 's/"agents": \[/"agents": ["random", /' "$lab/bad/summary.json"
-run 2 "merge a summary with three agents" -- merge "$lab/bad" && has "$err" "agents must list two agents" "merge bad agents"
+run 2 "merge a summary with three agents" -- merge "$lab/bad" && has "$err" "agents must list an agent per player (dipole has 2)" "merge bad agents"
 cp -r "$lab/s1" "$lab/bad2" && sed -i '1s/"plies":[0-9]*/"plies":-100/' "$lab/bad2/games.jsonl"
 run 2 "merge a game with negative plies" -- merge "$lab/bad2" && has "$err" "games.jsonl:1: plies must be from 0" "merge bad plies"
-run 2 "one agent" -- simulate dipole --agents mcts && has "$err" "--agents takes two agents" "one agent"
+run 2 "one agent" -- simulate dipole --agents mcts && has "$err" "dipole has 2 players: give 2 agents, not 1" "one agent"
 run 2 "a bad agent" -- simulate dipole --agents mcts,wizard && has "$err" "no agent named 'wizard'" "bad agent"
 # The same rules twice: the sequential test settles that the first mover's rate is the same.
 run 0 "compare a rule set with itself" -- compare dipole --option first_player=white --games 4000 --batch 200 --out "$lab/cmp" && {
@@ -255,6 +255,20 @@ run 0 "a ladder" -- simulate dipole --ladder --agents random,greedy --games 20 &
   has "$out" "The row agent's score against the column agent" "ladder"
   if awk '$1 == "greedy" { exit !($2 + 0 > 0.5) }' "$out"; then pass=$((pass + 1)); else echo "FAIL: greedy does not beat random"; cat "$out"; fail=$((fail + 1)); fi
 }
+run 0 "a ladder of the agents given, even two randoms" -- simulate dipole --ladder --agents random,random --games 4 &&
+  { has "$out" "random  " "ladder agents"; if grep -q greedy "$out"; then echo "FAIL: the ladder replaced --agents"; fail=$((fail + 1)); else pass=$((pass + 1)); fi; }
+
+# Three players: self-play with an agent per seat, play with a person among agents, and
+# what is refused (a match of two, two agents for three seats).
+race=tests/data/three-way-race/three-way-race.yaml
+run 0 "simulate three players" -- simulate "$race" --agents mcts:iterations=50,greedy,random --games 9 --out "$lab/race" && {
+  has "$out" "north wins" "three seats"; has "$out" "south wins" "three seats"; has "$out" "in game i, A plays seat i mod 3" "rotation"; }
+run 2 "two agents for three seats" -- simulate "$race" --agents random,random && has "$err" "give 3 agents, not 2" "agent count"
+run 2 "a match of three players" -- match "$race" random random && has "$err" "match seats two agents" "match refuses"
+INPUT=$'1\nquit\n\n'
+run 0 "play three players" -- play "$race" --seed 2 --east greedy --south random && {
+  has "$out" "north plays" "north moves"; has "$out" "east plays" "east replies"; has "$out" "south plays" "south replies"; }
+
 # The report opens in a browser without network, with no errors in its console.
 if command -v chromium >/dev/null; then
   timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \

@@ -111,7 +111,7 @@ TEST_CASE("expectimax and mcts play dice games; the evaluate hook sees the race"
 
 TEST_CASE("a match alternates seats and counts from the first agent's side") {
   auto game = testing::bundled("dipole");
-  lab::SimulationConfig c{game->def_ptr(), AgentSpec::parse("mcts:iterations=300"), AgentSpec::parse("random"), 6, 1, 300, 1};
+  lab::SimulationConfig c{game->def_ptr(), {AgentSpec::parse("mcts:iterations=300"), AgentSpec::parse("random")}, 6, 1, 300, 1};
   const auto games = lab::simulate(c);
   for (size_t i = 0; i < games.size(); ++i) CHECK(games[i].first_seat == static_cast<int>(i % 2));
   auto r = lab::match_result(games);

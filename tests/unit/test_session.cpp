@@ -125,7 +125,7 @@ TEST_CASE("A game simulate played replays in a play session from its seed and se
   for (const char* name : {"dipole", "hypergammon"}) {
     INFO(name);
     auto def = load_game_def(resolve_game(name));
-    lab::SimulationConfig c{def, AgentSpec::parse("greedy"), AgentSpec::parse("mcts:iterations=40"), 2, 17, 1000, 1};
+    lab::SimulationConfig c{def, {AgentSpec::parse("greedy"), AgentSpec::parse("mcts:iterations=40")}, 2, 17, 1000, 1};
     for (const lab::GameStats& g : lab::simulate(c)) {
       REQUIRE_FALSE(g.capped);
       std::vector<std::string> seats(2);
