@@ -17,7 +17,8 @@ namespace {
 class Checker : public Player, public GameObserver {
  public:
   Checker(const Rules& rules, const InvariantOptions& opt, uint64_t seed, InvariantReport& report, const State& start)
-      : rules_(rules), opt_(opt), seed_(seed), report_(report), rng_(seed), last_(start), pieces_(start.total_pieces()) {}
+      : rules_(rules), opt_(opt), seed_(seed), report_(report), rng_(seed), last_(start), before_(start),
+        pieces_(start.total_pieces()) {}
   Rng& rng() { return rng_; }
 
   int choose(const Rules&, const State& s, const MoveList& legal) override {
@@ -45,25 +46,22 @@ class Checker : public Player, public GameObserver {
   }
 
   void moving(const State& s, const MoveList& legal, int chosen) override {
-    const Move m = legal[chosen];
-    State before = s;  // a clone
-    check(before.same_position(s) && before.hash() == s.hash(), s, "a copy differs from the original");
-    State after = before;
-    rules_.apply(after, m);
-    check(after.total_pieces() + after.removed() == pieces_, after, "the number of pieces changed");
-    State back = after;
-    back.undo();
-    check(back.same_position(s) && back.hash() == s.hash() && back.outcome() == s.outcome() && back.ply() == s.ply() &&
-              back.occurrences() == s.occurrences(),
-          s, "undo does not restore the position");
-    rules_.apply(back, m);
-    check(back.same_position(after) && back.hash() == after.hash(), s, "apply is not deterministic");
-    last_ = after;
+    before_ = s;  // a clone
+    check(before_.same_position(s) && before_.hash() == s.hash(), s, "a copy differs from the original");
+    legal.get(chosen, move_);
   }
 
   void moved(const State& s) override {
-    check(s.same_position(last_) && s.hash() == last_.hash(), s, "apply is not deterministic");
+    check(s.total_pieces() + s.removed() == pieces_, s, "the number of pieces changed");
+    State back = s;
+    back.undo();
+    check(back.same_position(before_) && back.hash() == before_.hash() && back.outcome() == before_.outcome() &&
+              back.ply() == before_.ply() && back.occurrences() == before_.occurrences(),
+          before_, "undo does not restore the position");
+    rules_.apply(back, move_);
+    check(back.same_position(s) && back.hash() == s.hash() && back.outcome() == s.outcome(), s, "apply is not deterministic");
     check(!rules_.def().max_plies || s.ply() <= rules_.def().max_plies, s, "the game went past its ply cap");
+    last_ = std::move(back);
   }
 
  private:
@@ -82,6 +80,8 @@ class Checker : public Player, public GameObserver {
   InvariantReport& report_;
   Rng rng_;
   State last_;  // the position after the last move (or the start): what undoing a roll restores
+  State before_;  // the position before the move being made
+  Move move_;
   int pieces_;
   bool broken_ = false;
 };

@@ -84,19 +84,21 @@ Outcome Rules::end_of_move(const State& s) const {
 Rules::Notation Rules::notation(const State& s, const MoveList& legal) const {
   Notation n;
   n.board_ = &def_->board;
-  for (int i = 0; i < legal.size(); ++i) n.spellings_.push_back(vm_->notation(s, legal[i]));
-  const auto& all = n.spellings_;
-  for (size_t i = 0; i < all.size(); ++i) {
-    std::string pick = all[i].back();
-    for (const auto& sp : all[i]) {
-      bool shared = false;
-      for (size_t j = 0; j < all.size() && !shared; ++j)
-        if (j != i) shared = std::find(all[j].begin(), all[j].end(), sp) != all[j].end();
-      if (!shared) {
+  for (int i = 0; i < legal.size(); ++i) {
+    n.spellings_.push_back(vm_->notation(s, legal[i]));
+    for (const auto& sp : n.spellings_.back()) {
+      auto& moves = n.moves_by_spelling_[sp];
+      if (moves.empty() || moves.back() != i) moves.push_back(i);
+    }
+  }
+  // Each move prints as its first spelling that no other move shares.
+  for (const auto& spellings : n.spellings_) {
+    std::string pick = spellings.back();
+    for (const auto& sp : spellings)
+      if (n.moves_by_spelling_[sp].size() == 1) {
         pick = sp;
         break;
       }
-    }
     n.texts_.push_back(pick);
   }
   return n;
@@ -106,9 +108,7 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
   std::string text = trim(raw);
   if (spellings_.empty()) return {-1, "there are no legal moves: the game is over"};
   std::vector<int> hits;
-  for (size_t i = 0; i < spellings_.size(); ++i)
-    if (std::find(spellings_[i].begin(), spellings_[i].end(), text) != spellings_[i].end())
-      hits.push_back(static_cast<int>(i));
+  if (auto it = moves_by_spelling_.find(text); it != moves_by_spelling_.end()) hits = it->second;
   if (hits.empty()) {
     // Forgiving: the same squares in the same order, whatever separates them (e1g3 for
     // e1-g3, "c7 a5 c3" for c7xa5xc3, 13/8 24/21* without the hit mark), if that is unique.

@@ -6,6 +6,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/rng.h"
@@ -63,6 +64,7 @@ class Rules {
     friend class Rules;
     const Board* board_ = nullptr;
     std::vector<std::vector<std::string>> spellings_;
+    std::unordered_map<std::string, std::vector<int>> moves_by_spelling_;  // each move once
     std::vector<std::string> texts_;
   };
   Notation notation(const State& s, const MoveList& legal) const;

@@ -483,8 +483,12 @@ local function decode(actions, flags)
     if band(flags, info.event_flags[i]) ~= 0 then m.events[#m.events + 1] = e end
   end
   -- The pieces of each touched cell, bottom to top, as the actions change them (they apply
-  -- in order): whose pieces a to_reserve takes depends on the actions before it.
-  local stacks = {}
+  -- in order): whose pieces a to_reserve takes depends on the actions before it. Followed
+  -- only in moves that send pieces to a reserve (notation runs for every legal move).
+  local stacks
+  for _, a in ipairs(actions) do
+    if a.op == "to_reserve" then stacks = {} end
+  end
   local function stack(c)
     local t = stacks[c]
     if not t then
@@ -497,9 +501,11 @@ local function decode(actions, flags)
   for _, a in ipairs(actions) do
     local op = a.op
     if op == "move" then
-      local src, dst = stack(a.a), stack(a.b)
-      for k = #src - a.n + 1, #src do dst[#dst + 1] = src[k] end
-      for _ = 1, a.n do src[#src] = nil end
+      if stacks then
+        local src, dst = stack(a.a), stack(a.b)
+        for k = #src - a.n + 1, #src do dst[#dst + 1] = src[k] end
+        for _ = 1, a.n do src[#src] = nil end
+      end
       if m.from == nil then m.from, m.count = a.a, a.n end
       m.to = a.b
     elseif op == "to_reserve" then
@@ -513,14 +519,18 @@ local function decode(actions, flags)
         m.captured[#m.captured + 1] = a.a
       end
     elseif op == "remove" then
-      stacks[a.a] = {}
+      if stacks then stacks[a.a] = {} end
       m.captured[#m.captured + 1] = a.a
     elseif op == "from_reserve" then
-      local dst = stack(a.a)
-      dst[#dst + 1] = a.c
+      if stacks then
+        local dst = stack(a.a)
+        dst[#dst + 1] = a.c
+      end
     elseif op == "set_top" then
-      local t = stack(a.a)
-      t[#t] = a.c
+      if stacks then
+        local t = stack(a.a)
+        t[#t] = a.c
+      end
     elseif op == "mark" then
       if m.from == nil then m.from = a.a else m.via[#m.via + 1] = a.a end
     end
