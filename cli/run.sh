@@ -34,9 +34,9 @@ if [ "${1:-}" = "test" ]; then
   build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
   build build-sanitize -DCMAKE_BUILD_TYPE=Debug -DBOARDLAB_SANITIZE=ON -DBOARDLAB_BENCHMARKS=OFF
   echo "== release build" >&2
-  ctest --test-dir build --output-on-failure
+  ctest --test-dir build --output-on-failure -j2
   echo "== address and undefined-behaviour sanitizers" >&2
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-sanitize --output-on-failure
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-sanitize --output-on-failure -j2
 else
   build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
   exec build/cli/boardlab "$@"
