@@ -6,15 +6,14 @@
 #include "commands.h"
 #include "common.h"
 #include "agents/agent.h"
-#include "rules/game_loop.h"
+#include "agents/agent_bench.h"
 #include "rules/playout.h"
 
 namespace boardlab::cli {
 
 namespace {
 
-// The agent plays itself from the start (again when a game ends) for `seconds`; its search
-// counters (MCTS iterations, alpha-beta nodes) per second.
+// The agent plays itself for `seconds`: its search steps per second.
 int bench_agent(const Rules& rules, const std::string& spec_text, double seconds, uint64_t seed) {
   std::unique_ptr<Agent> agent;
   try {
@@ -22,30 +21,9 @@ int bench_agent(const Rules& rules, const std::string& spec_text, double seconds
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  // The agent in every seat, until the time is up.
-  class Timed : public Player {
-   public:
-    Timed(Agent& agent, double seconds) : agent_(agent), seconds_(seconds) {}
-    int choose(const Rules& r, const State& s, const MoveList& legal) override {
-      if (spent() >= seconds_) return kStop;
-      ++decisions;
-      return agent_.choose(r, s, legal);
-    }
-    double spent() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-    int decisions = 0;
-
-   private:
-    Agent& agent_;
-    double seconds_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  } timed(*agent, seconds);
-  std::vector<Player*> seats(static_cast<size_t>(rules.def().nplayers()), &timed);
-  Rng rng(seed);
-  GameLoop loop;
-  for (State s = rules.initial(); !loop.play(rules, s, seats, rng).stopped;) s = rules.initial();
-  const double spent = timed.spent();
+  const AgentBench r = boardlab::bench_agent(rules, *agent, seconds, seed);
   fmt::print("game: {}\nagent: {}\ndecisions: {} in {:.2f} s\nsearch steps/s: {:.0f} (MCTS iterations, or search nodes)\n",
-             rules.def().name, spec_text, timed.decisions, spent, static_cast<double>(agent->iterations()) / spent);
+             rules.def().name, spec_text, r.decisions, r.seconds, static_cast<double>(r.steps) / r.seconds);
   return kExitOk;
 }
 

@@ -53,12 +53,16 @@ std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::s
   std::vector<std::string> names;
   for (const auto& p : def.players) names.push_back(p.name);
   for (const auto& spec : players) {
-    const size_t eq = spec.find('=');
-    const int p = eq == std::string::npos ? -1 : def.player_index(spec.substr(0, eq));
-    if (p < 0 || eq + 1 >= spec.size())
+    std::pair<std::string, std::string> kv;
+    try {
+      kv = parse_key_value(spec, "--player");
+    } catch (const std::invalid_argument&) {
+    }
+    const int p = def.player_index(kv.first);
+    if (p < 0)
       throw UsageError(fmt::format("--player takes NAME=human or NAME=AGENT (see `boardlab agents`) with NAME one of "
                                    "the players ({}), not '{}'", fmt::join(names, ", "), spec));
-    kind[static_cast<size_t>(p)] = spec.substr(eq + 1);
+    kind[static_cast<size_t>(p)] = kv.second;
   }
   for (size_t i = 0; i < extras.size(); ++i) {
     const std::string& a = extras[i];

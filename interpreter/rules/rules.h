@@ -5,6 +5,7 @@
 // A Rules is two pointers: cheap to copy and hand out, to be used on its VM's thread only.
 #pragma once
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -19,7 +20,10 @@ namespace boardlab {
 
 class Rules {
  public:
-  Rules(GameDefPtr def, ScriptHost& vm) : def_(std::move(def)), vm_(&vm) {}
+  // `vm` runs the script of `def` (it was made from it).
+  Rules(GameDefPtr def, ScriptHost& vm) : def_(std::move(def)), vm_(&vm) {
+    if (&vm.def() != def_.get()) throw std::logic_error("Rules: the VM runs another definition");
+  }
   const GameDef& def() const { return *def_; }
   const GameDefPtr& def_ptr() const { return def_; }
   ScriptHost& vm() const { return *vm_; }
