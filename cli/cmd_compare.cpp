@@ -21,7 +21,7 @@ namespace {
 struct CompareArgs {
   GameArgs a, b;
   std::vector<std::string> variant;  // options for B only
-  std::string agents = "random,random";
+  std::string agents;
   long games = 2000, batch = 100;
   uint64_t seed = 1;
   int max_plies = 1000, threads = 0;
@@ -42,7 +42,7 @@ Runner add_compare(CLI::App& app) {
                   "key=value: with B, an option for both; without B, the tweak that makes B from A "
                   "(compare GAME --option key=value)");
   cmd->add_option("--variant", c->variant, "key=value: an option for B only");
-  cmd->add_option("--agents", c->agents, "the two agents, A,B (default random,random)");
+  auto* agents_opt = cmd->add_option("--agents", c->agents, "an agent per player, A,B (default random in every seat)");
   cmd->add_option("--games", c->games, "at most this many games for each rule set (default 2000)")
       ->check(CLI::Range(1L, 100000000L));
   cmd->add_option("--batch", c->batch, "games per rule set between two looks of the sequential test (default 100)")
@@ -67,7 +67,7 @@ Runner add_compare(CLI::App& app) {
     if (second->empty() && c->variant.empty())
       throw UsageError("compare needs a second rule set: a definition (compare A.yaml B.yaml) or a tweak (--option key=value)");
     const GameDefPtr da = open_definition(c->a.game, c->a.options), db = open_definition(c->b.game, c->b.options);
-    auto agents = parse_agent_list(c->agents);
+    auto agents = parse_agent_list(agents_opt->count() ? c->agents : random_seats(da->nplayers()));
     lab::CompareConfig config;
     config.a = lab::SimulationConfig{da, agents, 0, c->seed, c->max_plies, threads_or_cores(c->threads)};
     config.b = config.a;

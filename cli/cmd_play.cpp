@@ -48,8 +48,7 @@ std::string now_iso() {
 // --white and --black, left over by CLI11 in `extras`) say otherwise.
 std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::string>& players,
                                     const std::vector<std::string>& extras) {
-  std::vector<std::string> kind(def.players.size(), "mcts");
-  kind[0] = "human";
+  std::vector<std::string> kind = PlaySession::default_seats(def);
   std::vector<std::string> names;
   for (const auto& p : def.players) names.push_back(p.name);
   for (const auto& spec : players) {

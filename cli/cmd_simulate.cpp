@@ -28,13 +28,6 @@ void write_and_tell(const std::string& dir, const std::vector<lab::GameStats>& g
   fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
 }
 
-// "random,random,random": random in every seat.
-std::string join_random(int players) {
-  std::string out = "random";
-  for (int p = 1; p < players; ++p) out += ",random";
-  return out;
-}
-
 struct SimulateArgs {
   GameArgs game;
   std::string agents = "random,random";
@@ -113,7 +106,7 @@ Runner add_simulate(CLI::App& app) {
     // An explicit --agents is the ladder's list too; without it the ladder takes three.
     if (a->ladder) return ladder(*a, def, agents_opt->count() ? a->agents : "random,greedy,mcts");
     // Without --agents, random plays every seat.
-    auto agents = parse_agent_list(agents_opt->count() ? a->agents : join_random(def->nplayers()));
+    auto agents = parse_agent_list(agents_opt->count() ? a->agents : random_seats(def->nplayers()));
     auto [k, n] = parse_shard(a->shard);
     lab::SimulationConfig c{def, agents, a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
     c.shard = k - 1;

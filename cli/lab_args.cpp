@@ -15,6 +15,12 @@ int threads_or_cores(int threads) {
   return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+std::string random_seats(int players) {
+  std::string out = "random";
+  for (int p = 1; p < players; ++p) out += ",random";
+  return out;
+}
+
 std::vector<AgentSpec> parse_agent_list(const std::string& text) {
   std::vector<std::string> specs;
   size_t start = 0;

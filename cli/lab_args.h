@@ -18,6 +18,9 @@ int threads_or_cores(int threads);
 // piece with '=' and no ':' is a parameter of the spec before it.
 std::vector<AgentSpec> parse_agent_list(const std::string& text);
 
+// "random,random,random": random in every seat, the default agents.
+std::string random_seats(int players);
+
 // Runs a series with a progress bar on a terminal (lab::SeriesRunner).
 std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what);
 

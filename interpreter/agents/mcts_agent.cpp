@@ -188,11 +188,15 @@ class Tree {
     listed_ = false;
     int n = root_;
     int applied = 0;
+    bool stuck = false;  // the side to move has no move: the game ends there
     // Selection and expansion: down the tree until a node first visited.
     while (!s.outcome().over()) {
       if (!nodes_[static_cast<size_t>(n)].expanded) expand(n, s);
       Node& node = nodes_[static_cast<size_t>(n)];
-      if (node.nchildren == 0) break;
+      if (node.nchildren == 0) {
+        stuck = !s.awaiting_roll();
+        break;
+      }
       const int k = select(n, s);
       const int child = node.first_child + k;
       const bool fresh = nodes_[static_cast<size_t>(child)].visits == 0;
@@ -206,8 +210,7 @@ class Tree {
     }
     // Playout.
     int plies = 0;
-    bool stuck = false;  // the side to move has no move: the game ends there
-    while (!s.outcome().over() && plies < cfg_.rollout) {
+    while (!stuck && !s.outcome().over() && plies < cfg_.rollout) {
       if (s.awaiting_roll()) {
         rules_->roll(s, rng_);
         ++applied;

@@ -53,7 +53,7 @@ const Schema& definition_schema() {
         {"lose_without_pieces", boolean(), false,
          "a player with no piece on the board loses, checked for every player after every move"},
         {"no_progress", integer("", true), false,
-         "the game is drawn after this many plies in a row without a move flagged as progress (flag 1)"},
+         "the game is drawn after this many plies in a row without a move flagged as progress"},
     });
     auto repetition = structure({
         {"count", integer("", true), true, "the game is drawn when a position occurs this many times"},
@@ -100,7 +100,7 @@ const Schema& definition_schema() {
         {"dice", dice, false, "dice rolled by the runtime before every move"},
         {"results", dict(result), false, "named results the script's result hook may give as detail"},
         {"events", dict(event), false,
-         "named events a move may carry (moves.begin(game.event('capture'))), counted by simulate; at most 7"},
+         "named events a move may carry (moves.begin({'capture'})), counted by simulate; at most 7"},
         {"options", dict(option), false, "settings a variant or the command line may change"},
         {"limits", limits, false, "what a script may spend"},
     });

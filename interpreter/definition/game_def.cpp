@@ -511,7 +511,10 @@ class Builder {
   void events(GameDef& g) {
     const YNode* e = root_.get("events");
     if (!e) return;
-    for (const auto& [name, v] : e->fields) {
+    for (size_t i = 0; i < e->fields.size(); ++i) {
+      const auto& [name, v] = e->fields[i];
+      if (name == "progress")
+        diags_.error(e->key_pos[i], "'progress' is the name of the progress flag, not an event: choose another name");
       EventDef ed{name, name};
       if (const YNode* doc = v->get("doc")) ed.doc = doc->scalar;
       g.events.push_back(ed);

@@ -108,7 +108,7 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   for (const auto& e : g.events)
     if (!mentions(script, e.name))
       d.warning(key_pos(root, "events", e.name),
-                fmt::format("event '{}' is never given: the script never names it (game.event(\"{}\"))", e.name, e.name));
+                fmt::format("event '{}' is never given: the script never names it (game.flags(\"{}\"))", e.name, e.name));
   return d.items();
 }
 

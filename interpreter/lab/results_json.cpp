@@ -77,7 +77,7 @@ RunInfo run_from_json(const json& j) {
   r.max_plies = j.at("max_plies").get<int>();
   r.shards = j.at("shards").get<std::vector<int>>();
   r.shard_count = j.at("shard_count").get<int>();
-  if (r.agents.size() < 2 || r.agents.size() > kMaxPlayers) throw std::invalid_argument("agents must list an agent per player");
+  if (r.agents.empty() || r.agents.size() > kMaxPlayers) throw std::invalid_argument("agents must list an agent per player");
   if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
   for (int k : r.shards)
     if (k < 1 || k > r.shard_count) throw std::invalid_argument("shards must be numbers from 1 to shard_count");

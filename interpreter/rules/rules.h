@@ -2,7 +2,8 @@
 // borrows (ScriptHost, one per thread) and says what the rules make of a State: its legal
 // moves (a query that changes nothing), the rolls of a chance node, the end-of-move rules
 // (no piece, the script's result hook, repetition, no progress, the ply cap) and notation.
-// A Rules is two pointers: cheap to copy and hand out, to be used on its VM's thread only.
+// A Rules is a definition and a VM it borrows: cheap to copy and hand out, to be used by one
+// thread at a time (a VM is not shared).
 #pragma once
 #include <memory>
 #include <stdexcept>
@@ -83,13 +84,14 @@ class Rules {
 // command, a worker of `simulate`, a test) and hands out as Rules to everything it runs.
 namespace detail {
 struct OwnVm {
-  explicit OwnVm(const GameDef& def) : own_vm(def) {}
+  explicit OwnVm(GameDefPtr def) : own_def(std::move(def)), own_vm(*own_def) {}
+  GameDefPtr own_def;  // outlives the VM, which points into its tables
   ScriptHost own_vm;
 };
 }  // namespace detail
 class ThreadRules : private detail::OwnVm, public Rules {
  public:
-  explicit ThreadRules(GameDefPtr def) : OwnVm(*def), Rules(def, own_vm) {}
+  explicit ThreadRules(GameDefPtr def) : OwnVm(def), Rules(def, own_vm) {}
   ThreadRules(const ThreadRules&) = delete;
   ThreadRules& operator=(const ThreadRules&) = delete;
 };

@@ -134,6 +134,7 @@ Replay replay(const Rules& rules, const Record& r) {
   Replay out{rules.initial(), 0, {}};
   try {
     if (!r.start.empty()) out.state = parse_position(def, r.start);
+    rules.judge(out.state);  // a start that is over already says so
   } catch (const PositionError& e) {
     out.error = fmt::format("the start position does not read: {}", e.what());
     return out;

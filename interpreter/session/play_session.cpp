@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/text.h"
 #include "state/position_text.h"
@@ -40,8 +41,7 @@ class PlaySession::Recorder : public GameObserver {
     before_.emplace(s);
     move_ = legal[chosen];
     text_ = session_.rules_.notation(s, legal).texts()[static_cast<size_t>(chosen)];
-    session_.record_.plies.push_back(record_ply(session_.def(), s, text_));
-    session_.redo_.clear();
+    session_.record(s, text_);
   }
   void moved(const State& s) override {
     if (watcher_) watcher_->played(*before_, move_, text_, s, !session_.is_human(before_->side()));
@@ -59,10 +59,7 @@ class PlaySession::Recorder : public GameObserver {
 PlaySession::PlaySession(Setup setup)
     : rules_(setup.def), seats_(std::move(setup.seats)), dice_(setup.seed), state_(setup.start ? *setup.start : rules_.initial()) {
   const GameDef& def = rules_.def();
-  if (seats_.empty()) {
-    seats_.assign(def.players.size(), "mcts");
-    seats_[0] = "human";
-  }
+  if (seats_.empty()) seats_ = default_seats(def);
   if (seats_.size() != def.players.size())
     throw std::invalid_argument(fmt::format("{} has {} players, not {}", def.name, def.players.size(), seats_.size()));
   for (size_t p = 0; p < seats_.size(); ++p) {
@@ -88,6 +85,17 @@ PlaySession::PlaySession(Setup setup)
 }
 
 PlaySession::~PlaySession() = default;
+
+std::vector<std::string> PlaySession::default_seats(const GameDef& def) {
+  std::vector<std::string> seats(def.players.size(), "mcts");
+  seats[0] = "human";
+  return seats;
+}
+
+void PlaySession::record(const State& before, const std::string& text) {
+  record_.plies.push_back(record_ply(def(), before, text));
+  redo_.clear();
+}
 
 bool PlaySession::someone_human() const {
   return std::any_of(agents_.begin(), agents_.end(), [](const auto& a) { return !a; });
@@ -122,10 +130,12 @@ Rules::Notation::Parsed PlaySession::parse(const std::string& text) const {
 
 void PlaySession::play(int index, Watcher* watcher) {
   if (index < 0 || index >= legal_.size()) throw std::invalid_argument("no such move");
-  Recorder recorder(*this, watcher);
-  recorder.moving(state_, legal_, index);
-  rules_.apply(state_, legal_[index]);
-  recorder.moved(state_);
+  const State before = state_;
+  const Move m = legal_[index];
+  const std::string text = notation_.texts()[static_cast<size_t>(index)];
+  record(before, text);
+  rules_.apply(state_, m);
+  if (watcher) watcher->played(before, m, text, state_, false);
   list_moves();
 }
 
@@ -191,8 +201,10 @@ std::string PlaySession::load(const std::string& path) {
     throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
   }
   std::string note;
-  if (r.game != record_.game && !r.game.empty())
-    note = fmt::format("{} is a record of {}, not {}.", path, r.game, record_.game);
+  // Records name the game as it was typed (a bundled name or a path): compare the names.
+  const std::string recorded = std::filesystem::path(r.game).stem().string();
+  if (!r.game.empty() && recorded != def().name)
+    note = fmt::format("{} is a record of {}, not {}.", path, recorded, def().name);
   else if (r.definition_hash != def().content_hash)
     note = fmt::format("{} was recorded under a different definition of {} ({}, now {}).", path, def().name,
                        r.definition_hash, def().content_hash);

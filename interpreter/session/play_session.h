@@ -23,7 +23,7 @@ class PlaySession {
     GameDefPtr def;
     std::string game;                  // as the user named it (a bundled name or a path): records keep it
     std::vector<std::string> options;  // key=value, as given
-    // Per player: "human" or an agent spec. Empty: the first player human, the others mcts.
+    // Per player: "human" or an agent spec. Empty: default_seats().
     std::vector<std::string> seats;
     uint64_t seed = 1;
     std::optional<State> start;  // a position to start from (a state of `def`)
@@ -31,6 +31,8 @@ class PlaySession {
   };
   // Throws std::invalid_argument for a bad seat (naming its player).
   explicit PlaySession(Setup setup);
+  // The first player a person, the others mcts.
+  static std::vector<std::string> default_seats(const GameDef& def);
   ~PlaySession();
 
   // What a front end hears as the game goes: to print a roll, a move, the board.
@@ -49,6 +51,7 @@ class PlaySession {
   };
 
   // Rolls and plays the computers' moves until a person must choose or the game is over.
+  // A front end calls it after every change (a move, undo, redo, load) before asking.
   void advance(Watcher* watcher = nullptr);
   bool over() const { return state_.outcome().over(); }
   // After advance(), unless the game is over: the person to move, the legal moves and their
@@ -81,12 +84,12 @@ class PlaySession {
   const State& state() const { return state_; }
   bool is_human(int player) const { return !agents_[static_cast<size_t>(player)]; }
   bool someone_human() const;
-  const std::string& seat(int player) const { return seats_[static_cast<size_t>(player)]; }
 
  private:
   class Seat;
   class Recorder;
   void list_moves();
+  void record(const State& before, const std::string& text);
 
   ThreadRules rules_;
   std::vector<std::string> seats_;

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "core/text.h"
-#include "core/text.h"
 
 namespace boardlab {
 

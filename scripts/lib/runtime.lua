@@ -475,6 +475,12 @@ end
 -- passed through (marks), the cells whose pieces were captured (removed, or sent to a
 -- reserve when they belong to another player), the reserve borne off into, the flags by
 -- name, and the actions themselves.
+-- A hook written for a list of actions (move[1], #move, ipairs(move)) is told what it gets.
+local DECODED = { __index = function(_, k)
+  if type(k) == "number" then
+    error("notation: the move is decoded (move.from, move.to, move.captured...); its list of actions is move.actions", 2)
+  end
+end }
 local function decode(actions, flags)
   local side = S.side
   local m = { actions = actions, pass = #actions == 0, via = {}, captured = {}, events = {},
@@ -535,7 +541,7 @@ local function decode(actions, flags)
       if m.from == nil then m.from = a.a else m.via[#m.via + 1] = a.a end
     end
   end
-  return m
+  return setmetatable(m, DECODED)
 end
 
 -- The spellings of a move, most preferred first. `actions` is a list of actions

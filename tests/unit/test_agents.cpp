@@ -122,3 +122,23 @@ TEST_CASE("a match alternates seats and counts from the first agent's side") {
   CHECK(lo < r.score());
   CHECK(hi >= r.score() - 1e-12);
 }
+
+TEST_CASE("search agents see that boxing in the last piece wins, with or without playouts") {
+  // Pieces step to an empty neighbouring cell; b's c2-b2 leaves a's piece on a1 no move.
+  testing::TempDir dir;
+  const std::string lua =
+      "function generate()\n"
+      "  for i = 0, state.nmine() - 1 do\n"
+      "    local c = state.mine(i)\n"
+      "    for d = 0, board.ndirs - 1 do\n"
+      "      local t = board.ray(c, d, 1)\n"
+      "      if t >= 0 and state.height(t) == 0 then moves.stack(c, t, 1) end\n"
+      "    end\n"
+      "  end\n"
+      "end\n";
+  ThreadRules game(load_game_def(testing::tiny_definition(dir, lua, "turn: {no_moves: lose}\n")));
+  for (const char* spec : {"mcts:iterations=300,rollout=0", "mcts:iterations=300", "alphabeta:depth=2"}) {
+    INFO(spec);
+    CHECK(choice(game, spec, "b a1=x a2=o b1=o c2=o") == "c2-b2");
+  }
+}
