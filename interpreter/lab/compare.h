@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "lab/ladder.h"
+#include <nlohmann/json.hpp>
+
+#include "lab/simulation.h"
+#include "lab/statistics.h"
 #include "lab/summary.h"
 
 namespace boardlab::lab {

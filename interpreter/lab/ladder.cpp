@@ -9,8 +9,6 @@
 
 namespace boardlab::lab {
 
-std::vector<GameStats> run_series(const SimulationConfig& config, const std::string&) { return simulate(config); }
-
 double Ladder::score(size_t i, size_t j) const {
   if (i == j) return 0.5;
   if (i < j) return results[i][j].score();

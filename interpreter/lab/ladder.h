@@ -13,10 +13,6 @@
 
 namespace boardlab::lab {
 
-// Plays a series of games; simulate() unless a front end wants progress shown.
-using SeriesRunner = std::function<std::vector<GameStats>(const SimulationConfig& config, const std::string& what)>;
-std::vector<GameStats> run_series(const SimulationConfig& config, const std::string& what);
-
 struct Ladder {
   std::vector<AgentSpec> agents;
   long games = 0;  // per pair

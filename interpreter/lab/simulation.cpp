@@ -103,4 +103,6 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
   return out;
 }
 
+std::vector<GameStats> run_series(const SimulationConfig& config, const std::string&) { return simulate(config); }
+
 }  // namespace boardlab::lab

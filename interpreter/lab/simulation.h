@@ -48,4 +48,9 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
 std::vector<GameStats> simulate(const SimulationConfig& config,
                                 const std::function<void(long, long)>& progress = {});
 
+// Plays a series of games for the ladder and compare: run_series (simulate) unless a front end
+// wants progress shown; `what` names the series for people.
+using SeriesRunner = std::function<std::vector<GameStats>(const SimulationConfig& config, const std::string& what)>;
+std::vector<GameStats> run_series(const SimulationConfig& config, const std::string& what);
+
 }  // namespace boardlab::lab
