@@ -9,6 +9,7 @@
 #include "lab/statistics.h"
 #include "lab/summary.h"
 #include "lab/compare.h"
+#include "lab/ladder.h"
 #include "lab/runs.h"
 #include "definition/bundled.h"
 
