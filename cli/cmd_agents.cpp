@@ -3,7 +3,6 @@
 // `boardlab agent` (an agent behind a JSON-lines protocol, for other programs to play).
 #include <fmt/format.h>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include "lab/match.h"

@@ -3,6 +3,7 @@
 // first mover's win rate differs, or the game budget runs out; then the difference in
 // every statistic with its 95% interval.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <fmt/ranges.h>
 

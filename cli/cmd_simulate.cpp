@@ -3,6 +3,7 @@
 // report; `--shard K/N` plays a slice for a cluster, `--ladder` a skill check between
 // agents. `boardlab merge` joins the shards' results into one summary.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>

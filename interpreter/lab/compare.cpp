@@ -1,6 +1,8 @@
 // Comparing two rule sets.
 #include "lab/compare.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,6 +1,8 @@
 // The skill ladder.
 #include "lab/ladder.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include <stdexcept>

@@ -1,6 +1,8 @@
 // JSON for the lab's games, runs and summaries.
 #include "lab/results_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <stdexcept>
 
 namespace boardlab::lab {

@@ -1,7 +1,7 @@
 // The rule-tweak lab's files: one JSON line per game (games.jsonl), read back by `merge`,
 // and the summary (summary.json) with what was run.
 #pragma once
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 

@@ -1,6 +1,8 @@
 // Writing a run's files, and merging shards.
 #include "lab/runs.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
