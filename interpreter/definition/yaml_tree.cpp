@@ -4,6 +4,8 @@
 #include <charconv>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 namespace boardlab {
@@ -34,9 +36,29 @@ namespace {
 
 SourcePos at(const std::string& file, const YAML::Mark& m) { return {file, m.line + 1, m.column + 1}; }
 
-YPtr convert(const YAML::Node& n, const std::string& file, Diagnostics& diags) {
+// What one document may expand to: aliases repeat nodes, so a few lines can ask for
+// billions (or, aliasing themselves, for ever).
+constexpr int kMaxDepth = 64;
+constexpr long kMaxNodes = 200'000;
+
+struct Conversion {
+  const std::string& file;
+  Diagnostics& diags;
+  long nodes_left = kMaxNodes;
+  bool stopped = false;  // a limit was hit: reported once, the rest left out
+};
+
+YPtr convert(const YAML::Node& n, Conversion& c, int depth) {
   auto out = std::make_shared<YNode>();
-  out->pos = at(file, n.Mark());
+  out->pos = at(c.file, n.Mark());
+  if (c.stopped) return out;
+  if (depth > kMaxDepth || --c.nodes_left < 0) {
+    c.diags.error(out->pos, depth > kMaxDepth
+                                ? fmt::format("the YAML nests deeper than {} levels (an alias that contains itself?)", kMaxDepth)
+                                : fmt::format("the YAML expands to more than {} values (aliases of aliases?)", kMaxNodes));
+    c.stopped = true;
+    return out;
+  }
   switch (n.Type()) {
     case YAML::NodeType::Undefined:
     case YAML::NodeType::Null: out->kind = YNode::Kind::Null; break;
@@ -46,22 +68,27 @@ YPtr convert(const YAML::Node& n, const std::string& file, Diagnostics& diags) {
       break;
     case YAML::NodeType::Sequence:
       out->kind = YNode::Kind::Seq;
-      for (const auto& item : n) out->items.push_back(convert(item, file, diags));
+      for (const auto& item : n) {
+        if (c.stopped) break;
+        out->items.push_back(convert(item, c, depth + 1));
+      }
       break;
     case YAML::NodeType::Map:
       out->kind = YNode::Kind::Map;
+      std::unordered_set<std::string> keys;  // a map may be large: no look-up per key through the others
       for (const auto& kv : n) {
-        SourcePos kp = at(file, kv.first.Mark());
+        if (c.stopped) break;
+        SourcePos kp = at(c.file, kv.first.Mark());
         if (!kv.first.IsScalar()) {
-          diags.error(kp, "a key must be a plain name");
+          c.diags.error(kp, "a key must be a plain name");
           continue;
         }
         std::string key = kv.first.Scalar();
-        if (out->get(key)) {
-          diags.error(kp, "duplicate key '" + key + "'");
+        if (!keys.insert(key).second) {
+          c.diags.error(kp, "duplicate key '" + key + "'");
           continue;
         }
-        out->fields.emplace_back(key, convert(kv.second, file, diags));
+        out->fields.emplace_back(key, convert(kv.second, c, depth + 1));
         out->key_pos.push_back(kp);
       }
       break;
@@ -74,7 +101,8 @@ YPtr convert(const YAML::Node& n, const std::string& file, Diagnostics& diags) {
 YPtr load_yaml_string(const std::string& text, const std::string& name, Diagnostics& diags) {
   try {
     YAML::Node root = YAML::Load(text);
-    auto tree = convert(root, name, diags);
+    Conversion c{name, diags};
+    auto tree = convert(root, c, 0);
     if (tree->kind == YNode::Kind::Null) tree->pos = {name, 1, 1};
     return tree;
   } catch (const YAML::Exception& e) {
