@@ -91,8 +91,7 @@ Runner add_agent(CLI::App& app) {
       "but a pass gets the pass.");
   return [=] {
     AgentServer server(open_definition(args->game, args->options), parse_spec(*spec), *seed);
-    for (std::string line; std::getline(std::cin, line);)
-      if (line.find_first_not_of(" \t\r") != std::string::npos) std::cout << server.reply(line) << std::endl;
+    server.serve(std::cin, std::cout);
     return kExitOk;
   };
 }

@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <istream>
+#include <ostream>
+
 #include "state/position_text.h"
 #include "state/track_sides.h"
 
@@ -35,7 +38,15 @@ AgentServer::AgentServer(GameDefPtr def, const AgentSpec& spec, uint64_t seed)
     : rules_(def), agent_(make_agent(spec, def, seed)) {}
 
 State AgentServer::read_request(const std::string& request) const {
-  const json req = json::parse(request);  // throws json::parse_error
+  json req;
+  try {
+    req = json::parse(request);
+  } catch (const json::parse_error& e) {
+    // nlohmann's text after its "[json.exception.parse_error.101] " tag.
+    const std::string what = e.what();
+    const size_t tag = what.find("] ");
+    throw std::invalid_argument("the request is not JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
+  }
   if (!req.is_object()) throw std::invalid_argument("a request is a JSON object");
   const GameDef& def = rules_.def();
   if (req.contains("position")) {
@@ -69,7 +80,27 @@ std::string AgentServer::reply(const std::string& request) {
   } catch (const std::exception& e) {
     out = {{"error", e.what()}};
   }
-  return out.dump();
+  // A request's text may be invalid UTF-8, and error messages quote it: replaced, not thrown.
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+void AgentServer::serve(std::istream& in, std::ostream& out) {
+  std::string line;
+  bool too_long = false;
+  for (int c; (c = in.get()) != EOF;) {
+    if (c != '\n') {
+      if (line.size() < kMaxRequest) line += static_cast<char>(c);
+      else too_long = true;
+      continue;
+    }
+    if (too_long)
+      out << json{{"error", fmt::format("a request is at most {} bytes", kMaxRequest)}}.dump() << std::endl;
+    else if (line.find_first_not_of(" \t\r") != std::string::npos)
+      out << reply(line) << std::endl;
+    line.clear();
+    too_long = false;
+  }
+  if (!line.empty() && !too_long) out << reply(line) << std::endl;
 }
 
 }  // namespace boardlab

@@ -1,6 +1,7 @@
 // Game records: writing, reading and replaying them.
 #include "session/game_record.h"
 
+#include <charconv>
 #include <cstdio>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -79,7 +80,12 @@ Record parse_record(const std::string& text) {
       };
       if (name == "Game") need(1), r.game = v[0], have_game = true;
       else if (name == "Definition") need(1), r.definition_hash = v[0];
-      else if (name == "Seed") need(1), r.seed = std::stoull(v[0]);
+      else if (name == "Seed") {
+        need(1);
+        auto [end, ec] = std::from_chars(v[0].data(), v[0].data() + v[0].size(), r.seed);
+        if (ec != std::errc() || end != v[0].data() + v[0].size())
+          throw std::invalid_argument(fmt::format("line {}: [Seed] takes a whole number from 0 to 2^64 - 1", line_no));
+      }
       else if (name == "Date") need(1), r.date = v[0];
       else if (name == "Start") need(1), r.start = v[0];
       else if (name == "Result") need(1), r.result = v[0];
@@ -165,6 +171,8 @@ Replay replay(const Rules& rules, const Record& r) {
     rules.apply(s, moves[parsed.index]);
     ++out.plies_replayed;
   }
+  // A game whose last move left the side to move without one ended there.
+  if (!s.outcome().over() && !s.awaiting_roll()) rules.start_turn(s, moves);
   return out;
 }
 

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 #include "helpers.h"
 #include "session/agent_protocol.h"
 #include "session/play_session.h"
@@ -61,7 +63,7 @@ TEST_CASE("The agent protocol refuses a bad request with a reason, never a crash
   CHECK_THAT(with("sides", {negative, side}), Catch::Contains("a count is from 0 to"));
   CHECK_THAT(with("sides", {side}), Catch::Contains("sides must be 2 lists of counts"));
   CHECK_THAT(with("sides", {std::vector<int>(3, 0), side}), Catch::Contains("each side has 26 counts"));
-  CHECK_THAT(ask(server, "not json").value("error", ""), Catch::Contains("parse error"));
+  CHECK_THAT(ask(server, "not json").value("error", ""), Catch::StartsWith("the request is not JSON: parse error"));
   CHECK_THAT(ask(server, "[1, 2]").value("error", ""), Catch::Contains("a request is a JSON object"));
   CHECK_THAT(ask(server, R"({"position": 7})").value("error", ""), Catch::Contains("position must be a position text"));
   CHECK_THAT(ask(server, R"({"position": "white 1=w"})").value("error", ""), Catch::Contains("no dice"));
@@ -162,4 +164,39 @@ TEST_CASE("A play session refuses a bad seat and resigns two-player games", "[se
   CHECK(describe(game.def(), game.state().outcome()) == "black wins (resignation)");
   CHECK(game.legal().empty());
   CHECK_THROWS(game.hint());
+}
+
+TEST_CASE("The agent server answers every line, invalid UTF-8 and overlong lines included", "[session]") {
+  auto game = testing::bundled("dipole");
+  AgentServer server(game->def_ptr(), AgentSpec::parse("random"), 1);
+  std::istringstream in("{\"position\": \"white a1=\xc3\"}\n" + std::string(AgentServer::kMaxRequest + 10, 'x') +
+                        "\n\n{\"position\": \"white e1=ww g3=b\"}");
+  std::ostringstream out;
+  server.serve(in, out);
+  std::istringstream replies(out.str());
+  std::vector<nlohmann::json> r;
+  for (std::string line; std::getline(replies, line);) r.push_back(nlohmann::json::parse(line));
+  REQUIRE(r.size() == 3);  // the empty line gets none
+  CHECK_THAT(r[0].value("error", ""), Catch::StartsWith("the request is not JSON: parse error at line 1, column 25"));
+  CHECK_THAT(r[0].value("error", ""), !Catch::Contains("json.exception"));
+  CHECK_THAT(r[1].value("error", ""), Catch::Contains("a request is at most 1048576 bytes"));
+  CHECK(r[2].contains("move"));
+}
+
+TEST_CASE("A record from a stranger is read or refused with the line at fault, never with a library's words", "[session]") {
+  CHECK_THROWS_WITH(parse_record("[Game \"dipole\"]\n[Seed \"12x\"]\n"), "line 2: [Seed] takes a whole number from 0 to 2^64 - 1");
+  CHECK_THROWS_WITH(parse_record("[Game \"dipole\"]\n[Seed \"99999999999999999999999\"]\n"),
+                    "line 2: [Seed] takes a whole number from 0 to 2^64 - 1");
+  CHECK_THROWS_WITH(parse_record("[Game \"dipole\"]\n[Option \"max_height\"]\n"), Catch::Contains("line 2: [Option] takes key=value"));
+  CHECK(parse_record("[Game \"dipole\"]\n[Seed \"18446744073709551615\"]\n").seed == 18446744073709551615ULL);
+}
+
+TEST_CASE("Replaying a record whose last move leaves the other side without a move gives that result", "[session]") {
+  auto game = testing::bundled("double-draughts");
+  const Record r = parse_record(
+      "[Game \"double-draughts\"]\n[Start \"white d4=w e5=b\"]\n[Result \"white wins (the other side has no move)\"]\n"
+      "1. white d4xf6\n");
+  const Replay rep = replay(*game, r);
+  CHECK(rep.error.empty());
+  CHECK(describe(game->def(), rep.state.outcome()) == r.result);
 }
