@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
+#include "definition/bundled.h"
 #include "session/game_record.h"
 #include "state/position_text.h"
 
@@ -18,19 +19,24 @@ Runner add_replay(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   cmd->add_option("file", *file, "a record saved by `boardlab play`")->required();
   cmd->add_flag("--final", *quiet, "show only the final position, not each move");
+  auto game_file = std::make_shared<std::string>();
+  cmd->add_option("--game", *game_file,
+                  "the game to replay it by (a bundled name or a definition file); a record opens only bundled games "
+                  "by itself");
   return [=] {
-    auto text = read_text_file(*file);
-    if (!text) throw UsageError(fmt::format("cannot read {}", *file));
+    std::string why;
+    auto text = read_text_file(*file, kMaxTextFile, &why);
+    if (!text) throw UsageError(fmt::format("cannot read {}: {}", *file, why));
     Record r;
     try {
       r = parse_record(*text);
     } catch (const std::invalid_argument& e) {
       throw UsageError(fmt::format("{}: {}", *file, e.what()));
     }
-    GameArgs args;
-    args.game = r.game;
-    for (const auto& [k, v] : r.options) args.options.push_back(k + "=" + v);
-    auto game = open_game(args);
+    std::vector<std::string> options;
+    for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
+    auto game = std::make_unique<ThreadRules>(game_file->empty() ? open_named_definition(r.game, options)
+                                                                 : open_definition(*game_file, options));
     const GameDef& def = game->def();
     const bool changed = r.definition_hash != def.content_hash;
     if (changed)

@@ -129,8 +129,10 @@ Runner add_merge(CLI::App& app) {
   auto out = std::make_shared<std::string>();
   cmd->add_option("folders", *dirs, "the shards' output folders")->required();
   cmd->add_option("--out", *out, "where to write the merged results (default simulate-GAME-merged)");
+  auto game = std::make_shared<std::string>();
+  cmd->add_option("--game", *game, "the definition the runs played, when their summary names it by a path");
   return [=] {
-    const lab::MergedRun m = lab::merge_runs(*dirs);
+    const lab::MergedRun m = lab::merge_runs(*dirs, *game);
     const lab::Summary s = lab::summarize(m.games, *m.def);
     fmt::print("{}", lab::summary_text(s, m.run));
     for (const auto& note : m.notes) fmt::print("Note: {}\n", note);

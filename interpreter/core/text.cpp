@@ -2,6 +2,7 @@
 #include "core/text.h"
 
 #include <charconv>
+#include <fmt/format.h>
 
 #include <filesystem>
 #include <fstream>
@@ -72,12 +73,24 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-std::optional<std::string> read_text_file(const std::string& path) {
+std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes, std::string* why) {
+  auto fail = [&](std::string reason) -> std::optional<std::string> {
+    if (why) *why = std::move(reason);
+    return std::nullopt;
+  };
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return fail("no such file");
+  if (!std::filesystem::is_regular_file(status)) return fail("not a regular file");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return fail("cannot read the file");
+  if (size > max_bytes) return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20));
   std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  if (!in) return fail("cannot read the file");
+  std::string text(static_cast<size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  text.resize(static_cast<size_t>(in.gcount()));  // a file that shrank meanwhile
+  return text;
 }
 
 void write_text_file(const std::string& path, const std::string& text) {

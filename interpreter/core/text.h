@@ -14,8 +14,13 @@ std::string closest(std::string_view word, const std::vector<std::string>& candi
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::vector<std::string> split_ws(std::string_view s);
 std::string trim(std::string_view s);
-// A whole file's bytes, or nullopt if it cannot be read.
-std::optional<std::string> read_text_file(const std::string& path);
+// The most a text file boardlab reads may hold (a definition, a script, a record): files
+// come from strangers, and a device such as /dev/zero never ends.
+constexpr size_t kMaxTextFile = 16 << 20;
+// A whole regular file's bytes, at most `max_bytes`; nullopt if it cannot be read, with the
+// reason in `why` (no such file, not a regular file, too large).
+std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes = kMaxTextFile,
+                                          std::string* why = nullptr);
 // Writes a whole file atomically (a temporary file, then a rename), so that a reader never
 // sees half of it; throws std::runtime_error when it cannot.
 void write_text_file(const std::string& path, const std::string& text);

@@ -41,6 +41,14 @@ std::string resolve_game(const std::string& arg) {
                                        hint.empty() ? "" : " (did you mean '" + hint + "'?)", join(names, ", ")));
 }
 
+GameDefPtr open_named_definition(const std::string& name, const std::vector<std::string>& options) {
+  if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name.ends_with(".yaml"))
+    throw std::invalid_argument(fmt::format("the file names its game by a path ('{}'); boardlab opens only bundled games "
+                                            "named in a file: give the definition with --game FILE",
+                                            name));
+  return open_definition(name, options);
+}
+
 GameDefPtr open_definition(const std::string& name_or_path, const std::vector<std::string>& options) {
   std::vector<std::pair<std::string, std::string>> settings;
   for (const auto& kv : options) settings.push_back(parse_key_value(kv, "--option"));

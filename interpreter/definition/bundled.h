@@ -17,6 +17,11 @@ std::string resolve_game(const std::string& name_or_path);
 // settings "key=value" applied last. Throws std::invalid_argument for an unknown game or a
 // malformed setting, DefinitionError for a bad definition (an unknown option among them).
 GameDefPtr open_definition(const std::string& name_or_path, const std::vector<std::string>& options = {});
+// A game as a file from elsewhere names it (a record's [Game], a run's summary.json): only a
+// bundled game is opened. A path there is refused with std::invalid_argument, so that a
+// stranger's file cannot make boardlab open other files; the user names the definition on
+// the command line instead (`replay --game FILE`, `merge --game FILE`).
+GameDefPtr open_named_definition(const std::string& name, const std::vector<std::string>& options = {});
 // The bundled definition files, sorted by name.
 std::vector<std::string> bundled_definitions();
 

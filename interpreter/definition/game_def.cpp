@@ -122,14 +122,23 @@ YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Dia
   return out;
 }
 
-YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs::path>& chain) {
+// `from`: where the definition that extends this one says so (null for the one named).
+YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs::path>& chain,
+                       const YNode* from = nullptr) {
+  const SourcePos here = from ? from->pos : SourcePos{display_path(path), 0, 0};
   fs::path canon = fs::weakly_canonical(path);
   if (std::find(chain.begin(), chain.end(), canon) != chain.end()) {
-    diags.error({display_path(path), 0, 0}, "'extends' makes a cycle");
+    diags.error(here, fmt::format("'extends' makes a cycle: {} extends itself", display_path(path)));
     return nullptr;
   }
   chain.push_back(canon);
-  YPtr doc = load_yaml_file(display_path(path), diags);
+  std::string why;
+  auto text = read_text_file(display_path(path), kMaxTextFile, &why);
+  if (!text) {
+    diags.error(here, from ? fmt::format("cannot read '{}' to extend: {}", from->scalar, why) : why);
+    return nullptr;
+  }
+  YPtr doc = load_yaml_string(*text, display_path(path), diags);
   if (!doc) return nullptr;
   if (!doc->is_map()) {
     diags.error(doc->pos, "a definition must be a map of keys");
@@ -142,11 +151,7 @@ YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs:
     return nullptr;
   }
   fs::path base_path = path.parent_path() / ext->scalar;
-  if (!fs::exists(base_path)) {
-    diags.error(ext->pos, fmt::format("cannot find '{}' to extend", ext->scalar));
-    return nullptr;
-  }
-  YPtr base = load_with_extends(base_path, diags, chain);
+  YPtr base = load_with_extends(base_path, diags, chain, ext);
   if (!base) return nullptr;
   YPtr base_options;
   for (const auto& [k, v] : base->fields)

@@ -1,6 +1,8 @@
 // YTree: YAML with positions, and the deep merge used by `extends:`.
 #include "definition/yaml_tree.h"
 
+#include "core/text.h"
+
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -112,14 +114,13 @@ YPtr load_yaml_string(const std::string& text, const std::string& name, Diagnost
 }
 
 YPtr load_yaml_file(const std::string& path, Diagnostics& diags) {
-  std::ifstream in(path);
-  if (!in) {
-    diags.error({path, 0, 0}, "cannot read the file");
+  std::string why;
+  auto text = read_text_file(path, kMaxTextFile, &why);
+  if (!text) {
+    diags.error({path, 0, 0}, why);
     return nullptr;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_yaml_string(ss.str(), path, diags);
+  return load_yaml_string(*text, path, diags);
 }
 
 YPtr merge_yaml(const YPtr& base, const YPtr& over) {

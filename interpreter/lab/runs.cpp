@@ -64,20 +64,20 @@ RunInfo read_run(const std::string& dir, const std::string& text) {
 
 }  // namespace
 
-MergedRun merge_runs(const std::vector<std::string>& dirs) {
+MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& game) {
   MergedRun out;
   std::set<long> seen;
   bool first = true;
   for (const auto& dir : dirs) {
     auto summary = read_text_file(dir + "/summary.json");
-    auto lines = read_text_file(dir + "/games.jsonl");
+    auto lines = read_text_file(dir + "/games.jsonl", kMaxGamesFile);
     if (!summary || !lines) throw std::invalid_argument(fmt::format("{}: no summary.json and games.jsonl (not a simulate folder?)", dir));
     const RunInfo r = read_run(dir, *summary);
     if (first) {
       first = false;
       out.run = r;
       out.run.shards.clear();
-      out.def = open_definition(r.game, r.options);
+      out.def = game.empty() ? open_named_definition(r.game, r.options) : open_definition(game, r.options);
       if (static_cast<int>(r.agents.size()) != out.def->nplayers())
         throw std::invalid_argument(fmt::format("{}/summary.json: agents must list an agent per player ({} has {})", dir,
                                                 out.def->name, out.def->nplayers()));

@@ -20,15 +20,19 @@ RunInfo run_info(const std::string& game, const std::vector<std::string>& option
 void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
                    const RunInfo& run);
 
+// The largest games.jsonl merge reads (a run of millions of games is split into shards).
+constexpr size_t kMaxGamesFile = size_t{2} << 30;
+
 struct MergedRun {
   RunInfo run;
   GameDefPtr def;
   std::vector<GameStats> games;  // by index
   std::vector<std::string> notes;  // for people: a changed definition, missing shards
 };
-// Reads the folders of one run's shards. Throws std::invalid_argument, naming the file and
+// Reads the folders of one run's shards, with the game their summary.json names (a bundled
+// game only: open_named_definition), or `game` (a name or a definition file) when given. Throws std::invalid_argument, naming the file and
 // line, for a folder that is not a simulate folder, a file that does not read, a folder from
 // another run, or a game present twice or outside the run.
-MergedRun merge_runs(const std::vector<std::string>& dirs);
+MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& game = "");
 
 }  // namespace boardlab::lab

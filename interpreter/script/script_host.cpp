@@ -56,8 +56,9 @@ int traceback(lua_State* L) {
 }
 
 std::string read_file(const std::string& path) {
-  auto text = read_text_file(path);
-  if (!text) throw ScriptError(fmt::format("{}: cannot read the file", path));
+  std::string why;
+  auto text = read_text_file(path, kMaxTextFile, &why);
+  if (!text) throw ScriptError(fmt::format("{}: {}", path, why));
   return *text;
 }
 

@@ -192,8 +192,9 @@ void PlaySession::save(const std::string& path) {
 }
 
 std::string PlaySession::load(const std::string& path) {
-  auto text = read_text_file(path);
-  if (!text) throw std::invalid_argument(fmt::format("cannot read {}", path));
+  std::string why;
+  auto text = read_text_file(path, kMaxTextFile, &why);
+  if (!text) throw std::invalid_argument(fmt::format("cannot read {}: {}", path, why));
   Record r;
   try {
     r = parse_record(*text);

@@ -269,6 +269,16 @@ INPUT=$'1\nquit\n\n'
 run 0 "play three players" -- play "$race" --seed 2 --east greedy --south random && {
   has "$out" "north plays" "north moves"; has "$out" "east plays" "east replies"; has "$out" "south plays" "south replies"; }
 
+# A record from elsewhere opens only a bundled game by itself; a definition file is named on
+# the command line.
+INPUT=$'1\nquit\n\n'
+run 0 "a record of a game played from its file" -- play "$race" --seed 2 --east greedy --south random --record "$lab/race.txt"
+run 2 "replay refuses the path a record names" -- replay "$lab/race.txt" && has "$err" "opens only bundled games named in a file" "record path"
+run 0 "replay by a definition given" -- replay "$lab/race.txt" --game "$race" && has "$out" "moves, all legal" "replay --game"
+printf '[Game "/dev/zero"]\n1. white e1-f2\n' >"$lab/zero.txt"
+run 2 "a record naming /dev/zero" -- replay "$lab/zero.txt" && has "$err" "('/dev/zero')" "record device"
+run 2 "replay a device" -- replay /dev/zero && has "$err" "cannot read /dev/zero: not a regular file" "replay device"
+
 # The report opens in a browser without network, with no errors in its console.
 if command -v chromium >/dev/null; then
   timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \

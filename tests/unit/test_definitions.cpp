@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/diagnostics.h"
+#include "core/text.h"
 #include "helpers.h"
 #include "definition/bundled.h"
 #include "rules/invariants.h"
@@ -103,7 +104,17 @@ TEST_CASE("a cycle of extends is reported") {
   testing::TempDir dir;
   dir.write("a.yaml", "extends: b.yaml\n");
   auto b = dir.write("b.yaml", "extends: a.yaml\n");
-  CHECK_THROWS_WITH(load_game_def(b), Catch::Contains("'extends' makes a cycle"));
+  // Where a.yaml says it extends b.yaml, which the chain started from.
+  CHECK_THROWS_WITH(load_game_def(b), Catch::Contains("a.yaml:1:10: error: 'extends' makes a cycle: " + b + " extends itself"));
+}
+
+TEST_CASE("a definition reads regular files only, of a bounded size") {
+  testing::TempDir dir;
+  const std::string zero = dir.write("zero.yaml", "name: x\nextends: /dev/zero\n");
+  CHECK_THROWS_WITH(load_game_def(zero), Catch::Contains("zero.yaml:2:10: error: cannot read '/dev/zero' to extend: not a regular file"));
+  const std::string big = dir.write("big.yaml", "name: x\n# " + std::string(kMaxTextFile, 'x') + "\n");
+  CHECK_THROWS_WITH(load_game_def(big), Catch::Contains("the file is larger than 16 MiB"));
+  CHECK_THROWS_WITH(load_game_def(dir.path()), Catch::Contains("not a regular file"));
 }
 
 TEST_CASE("every bundled game keeps the runtime's invariants over 1,000 seeded random games") {
