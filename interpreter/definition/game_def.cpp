@@ -186,7 +186,17 @@ class Builder {
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
     if (ok({"script"})) script(g);
-    if (!diags_.has_errors()) zobrist(g);
+    if (!diags_.has_errors()) {
+      // A key per (cell, level, piece): sized before it is made.
+      const long long keys = static_cast<long long>(g.board.ncells) * g.stack_cap * g.ncodes;
+      if (keys > kMaxTableEntries)
+        diags_.error(root_.get("board")->pos,
+                     fmt::format("the position keys would number {} (cells x max_stack x piece codes); at most {} are "
+                                 "allowed: a smaller board, max_stack or fewer kinds of piece",
+                                 keys, kMaxTableEntries));
+      else
+        zobrist(g);
+    }
   }
 
  private:
@@ -281,23 +291,16 @@ class Builder {
     int w = 0, h = 0;
     const std::string kind = b.get("kind")->scalar;
     if (kind == "track" && size.items.size() == 1) {
-      w = static_cast<int>(*parse_int(size.items[0]->scalar));
-      h = 1;
-      if (w < 2 || w > 4096) {
-        diags_.error(size.pos, "a track has between 2 and 4096 points");
-        w = h = 0;
-      }
+      w = bounded(*size.items[0], 2, 4096, "a track has between 2 and 4096 points");
+      h = w ? 1 : 0;
     } else if (kind == "track") {
       diags_.error(size.pos, "'board.size' of a track must be [points]");
     } else if (size.items.size() != 2) {
       diags_.error(size.pos, "'board.size' must be [width, height]");
     } else {
-      w = static_cast<int>(*parse_int(size.items[0]->scalar));
-      h = static_cast<int>(*parse_int(size.items[1]->scalar));
-      if (w < 1 || h < 1 || w > 64 || h > 64 || w * h > 4096) {
-        diags_.error(size.pos, "'board.size' must be between 1x1 and 64x64");
-        w = h = 0;
-      }
+      w = bounded(*size.items[0], 1, 64, "'board.size' must be between 1x1 and 64x64");
+      h = bounded(*size.items[1], 1, 64, "'board.size' must be between 1x1 and 64x64");
+      if (!w || !h) w = h = 0;
     }
     auto policy = [&](const char* key, auto def, auto map) {
       const YNode* n = b.get(key);
@@ -318,7 +321,8 @@ class Builder {
           continue;
         }
         names.push_back(name);
-        vecs.emplace_back(static_cast<int>(*parse_int(v->items[0]->scalar)), static_cast<int>(*parse_int(v->items[1]->scalar)));
+        const char* why = "a direction's steps are from -64 to 64";  // no board is wider
+        vecs.emplace_back(bounded(*v->items[0], -64, 64, why), bounded(*v->items[1], -64, 64, why));
       }
     } else if (kind == "track") {
       names = {"up", "down"};
@@ -329,16 +333,25 @@ class Builder {
     }
     // Stack capacity needs the setup; count pieces first (glyph strings' lengths), before the
     // board exists: a range counts as its whole rectangle, which may overcount (harmless).
-    int total = 0;
+    long long total = 0;
     if (const YNode* setup = root_.get("setup"))
       for (const auto& e : setup->items)
         for (const auto& cell : e->get("cells")->items)
-          total += static_cast<int>(e->get("stack")->scalar.size()) * range_size(cell->scalar);
-    g.total_pieces = total;
-    g.stack_cap = std::max(1, total);
-    if (const YNode* ms = b.get("max_stack")) g.stack_cap = std::clamp(static_cast<int>(*parse_int(ms->scalar)), 1, 255);
-    g.stack_cap = std::min(g.stack_cap, 255);
+          total += static_cast<long long>(e->get("stack")->scalar.size()) * range_size(cell->scalar);
+    g.total_pieces = static_cast<int>(std::min<long long>(total, 1'000'000));
+    g.stack_cap = static_cast<int>(std::clamp<long long>(total, 1, 255));
+    if (const YNode* ms = b.get("max_stack")) g.stack_cap = bounded(*ms, 1, 255, "'board.max_stack' is from 1 to 255");
     const bool lattice = kind == "lattice", track = kind == "track";
+    // The ray table holds a cell per (cell, direction, length): sized before it is made.
+    const long long rays = static_cast<long long>(w) * h * static_cast<long long>(names.size()) *
+                           (std::max({g.stack_cap, w, h}) + 1);
+    if (rays > kMaxTableEntries) {
+      const YNode* at = b.get("directions") ? b.get("directions") : &b;
+      diags_.error(at->pos, fmt::format("the ray table would hold {} cells (cells x directions x lengths up to {}); at "
+                                        "most {} are allowed: fewer directions, or a smaller board or max_stack",
+                                        rays, std::max({g.stack_cap, w, h}), kMaxTableEntries));
+      w = h = 0;
+    }
     for (const char* key : {"bar", "off"})
       if (const YNode* n = b.get(key); n && !track) diags_.error(n->pos, fmt::format("'board.{}' is for tracks", key));
     if (track) {
@@ -398,8 +411,9 @@ class Builder {
     auto coords = [](const std::string& name) {
       size_t i = 0;
       int x = 0;
-      while (i < name.size() && std::islower(static_cast<unsigned char>(name[i]))) x = x * 26 + (name[i++] - 'a' + 1);
-      return std::pair{x, static_cast<int>(parse_int(name.substr(i)).value_or(0))};
+      // Names far past any board's are held at 10,000: the range is refused later anyway.
+      while (i < name.size() && std::islower(static_cast<unsigned char>(name[i]))) x = std::min(x * 26 + (name[i++] - 'a' + 1), 10'000);
+      return std::pair{x, static_cast<int>(std::clamp<long long>(parse_int(name.substr(i)).value_or(0), 0, 10'000))};
     };
     auto [x0, y0] = coords(item.substr(0, dots));
     auto [x1, y1] = coords(item.substr(dots + 2));
@@ -428,7 +442,7 @@ class Builder {
     for (const auto& [name, decl] : pcs.fields) {
       PieceKind k;
       k.name = name;
-      if (const YNode* r = decl->get("rank")) k.rank = static_cast<int>(*parse_int(r->scalar));
+      if (const YNode* r = decl->get("rank")) k.rank = bounded(*r, -1000, 1000, "a piece's rank is from -1000 to 1000");
       k.glyphs.assign(g.players.size(), '?');
       const YNode& glyphs = *decl->get("glyphs");
       for (const auto& [pname, gl] : glyphs.fields) {
@@ -620,6 +634,14 @@ class Builder {
       g.repetition_key = RepetitionKey::BoardAndSide;
       if (const YNode* k = r->get("key"); k && k->scalar == "board") g.repetition_key = RepetitionKey::Board;
     }
+  }
+
+  // A whole number the schema has checked, in [min, max]; else `why` at its place, and 0.
+  int bounded(const YNode& n, long long min, long long max, const char* why) {
+    const auto x = parse_int(n.scalar);
+    if (x && *x >= min && *x <= max) return static_cast<int>(*x);
+    diags_.error(n.pos, fmt::format("{}, not '{}'", why, n.scalar));
+    return 0;
   }
 
   int int_value(const YNode& n, const char* what, int min, int max = 100'000'000) {

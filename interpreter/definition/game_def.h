@@ -58,6 +58,10 @@ struct DiceDef {
   // roll-off's unequal pairs with who starts: listed once at load for every search.
   std::vector<ChanceOutcome> outcomes, opening_outcomes;
 };
+// The most entries a definition's precomputed tables may hold: the ray table (cells x
+// directions x lengths, 2 bytes each) and the position keys (cells x max_stack x piece
+// codes, 8 bytes each).
+constexpr long long kMaxTableEntries = 1 << 24;
 // The most distinct rolls a definition may have (C(sides + count - 1, count)): each search
 // node of a chance node lists them.
 constexpr long kMaxRolls = 100'000;
