@@ -42,6 +42,10 @@ inline const char* op_name(Op op) {
 }
 constexpr uint16_t kNone = 0xFFFF;  // an action field left unset (Remove's slot: out of play)
 constexpr int kMaxActions = 48;     // actions in one move
+constexpr int kMaxMoves = 1'000'000;  // legal moves generate may write for one position
+// What notation may give for one move: spellings, and bytes in each.
+constexpr int kMaxSpellings = 16;
+constexpr int kMaxSpellingBytes = 256;
 
 // A move's flags: bit 0 is progress (it resets `turn.no_progress`), bits 1.. the
 // definition's events in their order.

@@ -119,6 +119,17 @@ std::optional<bool> parse_bool(std::string_view s) {
   return std::nullopt;
 }
 
+std::string escape_control(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+    else out += ch;
+  }
+  return out;
+}
+
 std::pair<std::string, std::string> parse_key_value(std::string_view text, std::string_view what) {
   const size_t eq = text.find('=');
   std::string key = eq == std::string_view::npos ? "" : trim(text.substr(0, eq));

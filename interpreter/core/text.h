@@ -30,6 +30,10 @@ std::optional<long long> parse_int(std::string_view s);
 // true/yes/on or false/no/off, or nullopt.
 std::optional<bool> parse_bool(std::string_view s);
 
+// Text from a script or a file, as printed on a terminal: control characters (other than
+// newline and tab) written as \xNN.
+std::string escape_control(std::string_view text);
+
 // The one reader of `key=value` settings (options, agent parameters, record headers):
 // throws std::invalid_argument naming `what` unless the text has a '=' with a key before it
 // and a value after it (spaces around either are trimmed).

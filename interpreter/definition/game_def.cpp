@@ -660,7 +660,7 @@ class Builder {
 
   void limits(GameDef& g) {
     if (const YNode* l = root_.get("limits")) {
-      if (const YNode* t = l->get("ticks")) g.tick_limit = int_value(*t, "limits.ticks", 1000, 2'000'000'000);
+      if (const YNode* t = l->get("ticks")) g.tick_limit = int_value(*t, "limits.ticks", 1000, kMaxTicks);
       if (const YNode* m = l->get("memory_mb")) g.memory_limit = int64_t{int_value(*m, "limits.memory_mb", 16, 65536)} << 20;
     }
   }

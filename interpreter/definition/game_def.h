@@ -62,6 +62,8 @@ struct DiceDef {
 // directions x lengths, 2 bytes each) and the position keys (cells x max_stack x piece
 // codes, 8 bytes each).
 constexpr long long kMaxTableEntries = 1 << 24;
+// The most loop steps a definition may allow a hook call (limits.ticks): a few seconds.
+constexpr int kMaxTicks = 500'000'000;
 // The most distinct rolls a definition may have (C(sides + count - 1, count)): each search
 // node of a chance node lists them.
 constexpr long kMaxRolls = 100'000;
@@ -121,7 +123,7 @@ struct GameDef {
   // What `boardlab check` warns about: legal, but likely not what the author meant.
   std::vector<Diagnostic> warnings;
 
-  int32_t tick_limit = 50'000'000;   // loop steps a script may take in one hook call
+  int32_t tick_limit = 50'000'000;   // loop steps a script may take in one hook call (at most kMaxTicks)
   int64_t memory_limit = 256 << 20;  // bytes the Lua state may hold
 
   // Zobrist keys.

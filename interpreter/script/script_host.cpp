@@ -113,7 +113,7 @@ void push_info(lua_State* L, const GameDef& g) {
     lua_setfield(L, -2, name);
   }
   lua_setfield(L, -2, "ops");
-  for (auto [name, value] : {std::pair{"max_actions", kMaxActions}, std::pair{"none", int{kNone}},
+  for (auto [name, value] : {std::pair{"max_actions", kMaxActions}, std::pair{"max_moves", kMaxMoves}, std::pair{"none", int{kNone}},
                              std::pair{"no_cell", int{kNoCell}}, std::pair{"off_board", int{kOffBoard}},
                              std::pair{"progress_flag", int{kProgressFlag}}}) {
     lua_pushinteger(L, value);
@@ -249,7 +249,7 @@ ScriptHost::~ScriptHost() = default;
 void ScriptHost::Closer::operator()(lua_State* L) const { lua_close(L); }
 
 void ScriptHost::fail(const char* hook, int ply, int status) {
-  std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "unknown error";
+  std::string msg = lua_tostring(L_, -1) ? escape_control(lua_tostring(L_, -1)) : "an error that is not a string";
   lua_settop(L_, stack_base_);
   if (status == LUA_ERRMEM)
     msg = fmt::format("{}: the script went over its memory limit of {} MiB (limits.memory_mb)", def_.script_display,
@@ -340,8 +340,16 @@ std::vector<std::string> ScriptHost::notation(const State& s, const Move& m) {
       lua_pop(L_, 1);
       break;
     }
-    out.emplace_back(lua_tostring(L_, -1));
+    size_t len = 0;
+    const char* text = lua_tolstring(L_, -1, &len);
     lua_pop(L_, 1);
+    if (i > kMaxSpellings || len > static_cast<size_t>(kMaxSpellingBytes)) {
+      lua_pop(L_, 1);
+      throw ScriptError(fmt::format("{}: notation gave more than {} spellings or one longer than {} bytes (game {}, ply {})",
+                                    def_.script_display, kMaxSpellings, kMaxSpellingBytes, def_.name, s.ply()));
+    }
+    // Printed on terminals: control characters escaped, so that a script cannot send escapes.
+    out.push_back(escape_control(std::string_view(text, len)));
   }
   lua_pop(L_, 1);
   if (out.empty()) throw ScriptError(fmt::format("{}: notation gave no spelling (game {}, ply {})", def_.script_display, def_.name, s.ply()));

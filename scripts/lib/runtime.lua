@@ -8,6 +8,10 @@ local ffi = require("ffi")
 local bit = require("bit")
 local lib_dir, board_ud, host_ud, info = ...
 
+-- The sandbox, and how messages show a script's values (no heap addresses).
+local sandbox = dofile(lib_dir .. "/sandbox.lua")
+local describe = sandbox.describe
+
 -- The structs shared with C++, declared once on the C++ side (interpreter/script/ffi_types.h).
 ffi.cdef(info.cdef)
 
@@ -33,14 +37,14 @@ local OP = info.ops
 -- As locals for the writers: a table field costs a hash look-up per move in compiled code.
 local OP_MOVE, OP_REMOVE, OP_TO_RESERVE, OP_FROM_RESERVE = OP.move, OP.remove, OP.to_reserve, OP.from_reserve
 local OP_SET_TOP, OP_MARK = OP.set_top, OP.mark
-local NONE, MAX_ACTIONS = info.none, info.max_actions
+local NONE, MAX_ACTIONS, MAX_MOVES = info.none, info.max_actions, info.max_moves
 local OP_NAME = {}
 for name, code in pairs(OP) do OP_NAME[code] = name end
 
 -- `level` counts as error() does, from bad's caller's caller (3: the caller of the API
 -- function that called bad).
 local function bad(what, v, fname, level)
-  error(format("%s: %s %s is out of range", fname, what, tostring(v)), level or 3)
+  error(format("%s: %s %s is out of range", fname, what, describe(v)), level or 3)
 end
 
 -- Sizes of the structs as this side sees them; a test compares them with C++.
@@ -187,6 +191,9 @@ local function outside(fname, level)
 end
 
 local function grow(need)
+  if nm + need > MAX_MOVES or nw + need > 64 * MAX_MOVES then
+    error(format("generate: more than %d moves in one position", MAX_MOVES), 4)
+  end
   M.nwords, M.count = nw, nm
   M.grow(M, need)
   capw, capm = M.cap_words, M.cap_moves
@@ -200,7 +207,7 @@ local FLAG_NAMES = "progress" .. (#info.events > 0 and ", " .. table.concat(info
 local function flag_of(name, fname, level)
   local b = FLAG[name]
   if b == nil then
-    error(format("%s: no flag named '%s' (flags: %s)", fname, tostring(name), FLAG_NAMES), level)
+    error(format("%s: no flag named %s (flags: %s)", fname, describe(name), FLAG_NAMES), level)
   end
   return b
 end
@@ -360,7 +367,7 @@ function game.forward(p) return info.forward[p + 1] end
 function game.reserve(name) return slot_id[name] end
 function game.piece(kind, player)
   local k = type(kind) == "number" and kind or kind_id[kind]
-  if k == nil then error("game.piece: no piece kind " .. tostring(kind), 2) end
+  if k == nil then error("game.piece: no piece kind " .. describe(kind), 2) end
   if tobit(player) ~= player or player < 0 or player >= NP then bad("player", player, "game.piece") end
   return 1 + k * NP + player
 end
@@ -383,12 +390,20 @@ end
 
 ------------------------------------------------------------------------------------------
 -- loading the game script into its sandbox, and the entry points the host calls
-local sandbox = dofile(lib_dir .. "/sandbox.lua")
 local default_notation = dofile(lib_dir .. "/notation.lua")
 local api = { board = board, state = state, moves = moves, game = game }
 -- Shared helpers written against the API above; scripts see them as globals.
 api.chains = dofile(lib_dir .. "/chains.lua")(api)
-local env = sandbox.new_env(api, H)
+-- Takes n steps of the loop budget at once, for library work done in C.
+local function charge(n, fname)
+  local t = H.ticks_left - n
+  H.ticks_left = t
+  if t < 0 then
+    error(format("the script ran too long: more than %d loop steps in one call (%s's work counts too)",
+      H.tick_limit, fname), 3)
+  end
+end
+local env = sandbox.new_env(api, H, charge)
 local builtin = {}
 for k in pairs(env) do builtin[k] = true end
 local hooks = {}
@@ -453,7 +468,7 @@ function R.result()
   if detail ~= nil then
     d = result_id[detail]
     if d == nil then
-      error(format("result: '%s' is not one of the definition's results (%s)", tostring(detail),
+      error(format("result: %s is not one of the definition's results (%s)", describe(detail),
         #info.results > 0 and table.concat(info.results, ", ") or "it declares none"), 0)
     end
   end
@@ -461,7 +476,7 @@ function R.result()
   if r == "draw" then return r, d end
   if type(r) == "string" and player_id[r] then return player_id[r], d end
   if type(r) == "number" and r >= 0 and r < NP then return r, d end
-  error("result: expected nil, \"draw\" or a player, got " .. tostring(r), 0)
+  error("result: expected nil, \"draw\" or a player, got " .. describe(r), 0)
 end
 
 -- evaluate(player): how good the position is for `player`, in [-1, 1].

@@ -62,7 +62,7 @@ TEST_CASE("an endless loop stops with a clear error") {
 
 TEST_CASE("a script that allocates without end hits the memory cap") {
   std::string err = run("function generate() local t, i = {}, 0 while true do i = i + 1 t[i] = {i} end end\n",
-                        "limits: {ticks: 2000000000, memory_mb: 16}\n");
+                        "limits: {ticks: 500000000, memory_mb: 16}\n");
   CHECK_THAT(err, Contains("the script went over its memory limit of 16 MiB"));
 }
 
@@ -173,4 +173,42 @@ TEST_CASE("errors from the move shortcuts name the script line") {
   CHECK_THAT(run("function generate()\n  moves.move(0, 1, 1)\nend\n"), Contains("tiny.lua:2: moves.move: call moves.begin first"));
   CHECK_THAT(run("function generate()\n  moves.begin()\n  moves.stack(0, 1, 1)\nend\n"),
              Contains("tiny.lua:3: moves.stack: a move begun with moves.begin is still open"));
+}
+
+TEST_CASE("library work done in C counts against the loop budget, and far positions are refused") {
+  const std::string limits = "limits: {ticks: 100000}\n";
+  // Each body would run for many seconds (or for ever) if the library's work were free.
+  for (const char* body : {"local t = {} for i = 1, 10 do t[i] = ('x'):rep(1000000) end",
+                           "local big = {} for i = 1, 200000 do big[i] = i end table.sort(big)",
+                           "local s = {} for i = 1, 1000 do s[i] = 'x' end for i = 1, 1000 do table.concat(s) end",
+                           "while true do pcall(error, 'x') end"}) {
+    INFO(body);
+    CHECK_THAT(run(std::string("function generate() ") + body + " end\n", limits),
+               Contains("the script ran too long: more than 100000 loop steps in one call"));
+  }
+  CHECK_THAT(run("function generate() table.insert({}, -2147483647, 1) end\n"),
+             Contains("table.insert: position -2147483647 is out of range (1 to #t + 1)"));
+  CHECK_THAT(run("function generate() table.remove({1, 2}, 1e9) end\n"), Contains("table.remove: position 1000000000 is out of range"));
+  CHECK_THAT(run("function generate() local s = ('x'):rep(2^26) end\n"), Contains("string.rep: the result would be 67108864 bytes"));
+  // A script's own error(..., level) still names its own line.
+  CHECK_THAT(run("local function f() error('mine', 2) end\nfunction generate()\n  f()\nend\n"), Contains("tiny.lua:3: mine"));
+}
+
+TEST_CASE("what a hook hands back is bounded: moves per position, notation's spellings, escapes") {
+  CHECK_THAT(run("function generate() for i = 1, 2000000 do moves.stack(state.mine(0), board.cell('a2'), 1) end end\n",
+                 "limits: {ticks: 500000000}\n"),
+             Contains("generate: more than 1000000 moves in one position"));
+  testing::TempDir dir;
+  auto texts = [&](const std::string& notation) {
+    ThreadRules game(load_game_def(testing::tiny_definition(
+        dir, "function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\nfunction notation(m) " + notation + " end\n")));
+    State s = game.initial();
+    return testing::legal_texts(game, s);
+  };
+  CHECK_THROWS_WITH(texts("return ('x'):rep(300)"), Contains("notation gave more than 16 spellings or one longer than 256 bytes"));
+  CHECK_THROWS_WITH(texts("local t = {} for i = 1, 100 do t[i] = 'm' .. i end return t"), Contains("more than 16 spellings"));
+  CHECK(texts("return 'a\\27[31mred'") == std::vector<std::string>{"a\\x1b[31mred"});
+  // Values in messages show no heap addresses.
+  CHECK_THAT(run("function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\nfunction result() return {} end\n"),
+             Contains("result: expected nil, \"draw\" or a player, got a table"));
 }
