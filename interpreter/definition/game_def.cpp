@@ -273,10 +273,18 @@ class Builder {
     }
   }
 
+  // Player and reserve names are words of position text ("red bar:r=2"): one word each.
+  void check_name(const SourcePos& pos, const char* what, const std::string& name) {
+    const bool ok = !name.empty() && name.size() <= 32 &&
+                    std::all_of(name.begin(), name.end(), [](unsigned char c) { return c > ' ' && c < 0x7f && c != ':' && c != '=' && c != ','; });
+    if (!ok) diags_.error(pos, fmt::format("{} name '{}' must be one word of at most 32 printable characters, without ':', '=' or ','", what, escape_control(name)));
+  }
+
   void players(GameDef& g) {
     for (const auto& p : root_.get("players")->items) {
       PlayerDef pd;
       pd.name = p->get("name")->scalar;
+      check_name(p->get("name")->pos, "player", pd.name);
       if (g.player_index(pd.name) >= 0) diags_.error(p->get("name")->pos, fmt::format("duplicate player '{}'", pd.name));
       g.players.push_back(pd);
     }
@@ -481,7 +489,12 @@ class Builder {
 
   void reserves(GameDef& g) {
     if (const YNode* r = root_.get("reserves"))
-      for (const auto& s : r->items) g.reserve_slots.push_back(s->scalar);
+      for (const auto& s : r->items) {
+        check_name(s->pos, "reserve", s->scalar);
+        if (std::find(g.reserve_slots.begin(), g.reserve_slots.end(), s->scalar) != g.reserve_slots.end())
+          diags_.error(s->pos, fmt::format("duplicate reserve '{}'", s->scalar));
+        g.reserve_slots.push_back(s->scalar);
+      }
     const YNode& b = *root_.get("board");
     for (auto [key, slot] : {std::pair{"bar", &g.bar_slot}, std::pair{"off", &g.off_slot}}) {
       const YNode* n = b.get(key);

@@ -59,6 +59,8 @@ std::string read_file(const std::string& path) {
   std::string why;
   auto text = read_text_file(path, kMaxTextFile, &why);
   if (!text) throw ScriptError(fmt::format("{}: {}", path, why));
+  // Editors on some systems start UTF-8 files with a byte-order mark; Lua would reject it.
+  if (text->starts_with("\xEF\xBB\xBF")) text->erase(0, 3);
   return *text;
 }
 

@@ -475,7 +475,7 @@ function R.result()
   if r == nil then return nil, 0 end
   if r == "draw" then return r, d end
   if type(r) == "string" and player_id[r] then return player_id[r], d end
-  if type(r) == "number" and r >= 0 and r < NP then return r, d end
+  if type(r) == "number" and r >= 0 and r < NP and r == math.floor(r) then return r, d end
   error("result: expected nil, \"draw\" or a player, got " .. describe(r), 0)
 end
 

@@ -211,4 +211,13 @@ TEST_CASE("what a hook hands back is bounded: moves per position, notation's spe
   // Values in messages show no heap addresses.
   CHECK_THAT(run("function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\nfunction result() return {} end\n"),
              Contains("result: expected nil, \"draw\" or a player, got a table"));
+  for (const char* who : {"7", "-1", "'purple'", "0.5"}) {
+    INFO(who);
+    CHECK_THAT(run(std::string("function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\nfunction result() return ") + who + " end\n"),
+               Contains("result: expected nil, \"draw\" or a player, got"));
+  }
+}
+
+TEST_CASE("a script saved with a UTF-8 byte-order mark loads") {
+  CHECK(run("\xEF\xBB\xBF" "function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\n") == "");
 }
