@@ -34,10 +34,27 @@ void MoveList::grow(bl_moves* m, int32_t words_needed) {
   auto* self = static_cast<MoveList*>(m->owner);
   self->raw_.nwords = m->nwords, self->raw_.count = m->count;
   const auto need = static_cast<size_t>(std::max(words_needed, 1));
-  if (m->nwords + need > self->words_.size()) self->words_.resize(std::max(self->words_.size() * 2, m->nwords + need));
-  if (m->count + need > self->starts_.size()) self->starts_.resize(std::max(self->starts_.size() * 2, m->count + need));
+  size_t words = self->words_.size(), starts = self->starts_.size();
+  if (m->nwords + need > words) words = std::max(words * 2, m->nwords + need);
+  if (m->count + need > starts) starts = std::max(starts * 2, m->count + need);
+  const size_t bytes = (words + starts) * sizeof(int32_t);
+  if (MemoryBudget* b = self->budget_) {
+    if (!b->allows(b->lua, bytes)) {
+      *m = self->raw_;
+      return;
+    }
+    b->moves = bytes;
+  }
+  self->words_.resize(words);
+  self->starts_.resize(starts);
   self->sync();
   *m = self->raw_;
+}
+
+void MoveList::set_budget(MemoryBudget* budget) {
+  if (budget_) budget_->moves = 0;
+  budget_ = budget;
+  if (budget_) budget_->moves = bytes();
 }
 
 Move MoveList::operator[](int i) const {

@@ -9,6 +9,13 @@
 
 namespace boardlab {
 
+// The bytes a script may hold (limits.memory_mb): its Lua heap, and the move buffer it is
+// writing while generate runs. Both the Lua allocator and MoveList::grow ask it.
+struct MemoryBudget {
+  size_t lua = 0, moves = 0, limit = 0;
+  bool allows(size_t lua_after, size_t moves_after) const { return lua_after + moves_after <= limit; }
+};
+
 class MoveList {
  public:
   MoveList();
@@ -23,12 +30,17 @@ class MoveList {
   uint8_t flags(int i) const;  // move i's flags alone (progress, events)
   void push(const Move& m);
   bl_moves* raw() { return &raw_; }
+  size_t bytes() const { return (words_.size() + starts_.size()) * sizeof(int32_t); }
+  // While set, the buffer grows only within `budget` (and charges its bytes there); a grow
+  // that would not fit leaves the capacity as it was, for the script side to report.
+  void set_budget(MemoryBudget* budget);
 
  private:
   static void grow(bl_moves* m, int32_t words_needed);
   void sync();
   std::vector<int32_t> words_, starts_;
   bl_moves raw_{};
+  MemoryBudget* budget_ = nullptr;
 };
 
 }  // namespace boardlab

@@ -25,18 +25,18 @@ namespace boardlab {
 std::string script_lib_dir() { return data_dir() + "/scripts/lib"; }
 
 struct ScriptHost::Alloc {
-  size_t used = 0, limit = 0;
+  MemoryBudget budget;
   static void* fn(void* ud, void* ptr, size_t osize, size_t nsize) {
-    auto* a = static_cast<Alloc*>(ud);
+    MemoryBudget& b = static_cast<Alloc*>(ud)->budget;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
       std::free(ptr);
-      a->used -= old;
+      b.lua -= old;
       return nullptr;
     }
-    if (nsize > old && a->used - old + nsize > a->limit) return nullptr;
+    if (nsize > old && !b.allows(b.lua - old + nsize, b.moves)) return nullptr;
     void* p = std::realloc(ptr, nsize);
-    if (p) a->used = a->used - old + nsize;
+    if (p) b.lua = b.lua - old + nsize;
     return p;
   }
 };
@@ -115,7 +115,8 @@ void push_info(lua_State* L, const GameDef& g) {
     lua_setfield(L, -2, name);
   }
   lua_setfield(L, -2, "ops");
-  for (auto [name, value] : {std::pair{"max_actions", kMaxActions}, std::pair{"max_moves", kMaxMoves}, std::pair{"none", int{kNone}},
+  for (auto [name, value] : {std::pair{"max_actions", kMaxActions}, std::pair{"max_moves", kMaxMoves},
+                             std::pair{"memory_mb", static_cast<int>(g.memory_limit >> 20)}, std::pair{"none", int{kNone}},
                              std::pair{"no_cell", int{kNoCell}}, std::pair{"off_board", int{kOffBoard}},
                              std::pair{"progress_flag", int{kProgressFlag}}}) {
     lua_pushinteger(L, value);
@@ -155,7 +156,7 @@ void push_info(lua_State* L, const GameDef& g) {
 }  // namespace
 
 ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<Alloc>()) {
-  alloc_->limit = static_cast<size_t>(def.memory_limit);
+  alloc_->budget.limit = static_cast<size_t>(def.memory_limit);
   state_.reset(lua_newstate(&Alloc::fn, alloc_.get()));
   L_ = state_.get();
   if (!L_) throw ScriptError("cannot create a Lua state");
@@ -283,6 +284,12 @@ void ScriptHost::generate(const State& s, MoveList& out) {
     for (uint64_t bits = owned[w]; bits; bits &= bits - 1) mine_[n++] = static_cast<int16_t>(64 * w + std::countr_zero(bits));
   host_.state.mine = mine_.data();
   host_.state.nmine = n;
+  // The buffer counts against the script's memory while the script writes it.
+  struct Charge {
+    MoveList& out;
+    explicit Charge(MoveList& o, MemoryBudget& b) : out(o) { out.set_budget(&b); }
+    ~Charge() { out.set_budget(nullptr); }
+  } charge(out, alloc_->budget);
   host_.moves = *out.raw();
   lua_pushvalue(L_, kGenerate);
   pcall("generate", s, 0, 0);

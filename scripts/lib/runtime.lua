@@ -197,6 +197,11 @@ local function grow(need)
   M.nwords, M.count = nw, nm
   M.grow(M, need)
   capw, capm = M.cap_words, M.cap_moves
+  -- The host grows the buffer only within limits.memory_mb (the buffer counts too).
+  if nw + need > capw or nm + math.max(need, 1) > capm then
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)",
+      info.memory_mb), 4)
+  end
 end
 
 -- A move's flags: nil, a number from game.flags, or a list of names ("progress" and the

@@ -198,6 +198,12 @@ TEST_CASE("what a hook hands back is bounded: moves per position, notation's spe
   CHECK_THAT(run("function generate() for i = 1, 2000000 do moves.stack(state.mine(0), board.cell('a2'), 1) end end\n",
                  "limits: {ticks: 500000000}\n"),
              Contains("generate: more than 1000000 moves in one position"));
+  // The move buffer counts against limits.memory_mb: 900,000 moves take about 15 MiB.
+  CHECK_THAT(run("function generate() for i = 1, 900000 do moves.stack(state.mine(0), board.cell('a2'), 1) end end\n",
+                 "limits: {ticks: 500000000, memory_mb: 16}\n"),
+             Contains("generate: the moves written would go over the memory limit of 16 MiB (limits.memory_mb)"));
+  CHECK(run("function generate() for i = 1, 900000 do moves.stack(state.mine(0), board.cell('a2'), 1) end end\n",
+            "limits: {ticks: 500000000, memory_mb: 64}\n") == "");
   testing::TempDir dir;
   auto texts = [&](const std::string& notation) {
     ThreadRules game(load_game_def(testing::tiny_definition(
