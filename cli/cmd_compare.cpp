@@ -102,8 +102,9 @@ Runner add_compare(CLI::App& app) {
       fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", r.settled_after,
                  lab::verdict_text(r.first_settled.verdict));
     if (!c->out.empty()) {
-      lab::write_results(c->out + "/a", r.games_a, r.a, *da, lab::run_info(c->a.game, c->a.options, r.config_a));
-      lab::write_results(c->out + "/b", r.games_b, r.b, *db, lab::run_info(c->b.game, c->b.options, r.config_b));
+      // Each comparison replaces the last one's sides (each side a whole set; compare.json last).
+      lab::write_results(c->out + "/a", r.games_a, r.a, *da, lab::run_info(c->a.game, c->a.options, r.config_a), true);
+      lab::write_results(c->out + "/b", r.games_b, r.b, *db, lab::run_info(c->b.game, c->b.options, r.config_b), true);
       write_text_file(c->out + "/compare.json", lab::to_json(r, c->test, name(c->a), name(c->b)).dump(2) + "\n");
       fmt::print("Wrote {}/compare.json\n", c->out);
     }

@@ -24,8 +24,8 @@ namespace {
 
 // Writes a run's files and says where.
 void write_and_tell(const std::string& dir, const std::vector<lab::GameStats>& games, const lab::Summary& s,
-                   const GameDef& def, const lab::RunInfo& run) {
-  lab::write_results(dir, games, s, def, run);
+                   const GameDef& def, const lab::RunInfo& run, bool replace) {
+  lab::write_results(dir, games, s, def, run, replace);
   fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
 }
 
@@ -39,6 +39,7 @@ struct SimulateArgs {
   std::string shard = "1/1";
   std::string out;
   bool ladder = false;
+  bool force = false;
 };
 
 // "K/N", 1 <= K <= N: the K-th of N slices (shards are numbered from 1, as Slurm's array
@@ -101,6 +102,7 @@ Runner add_simulate(CLI::App& app) {
   cmd->add_option("--shard", a->shard, "K/N: play only the K-th of N slices of the games (see `boardlab merge`)");
   cmd->add_option("--out", a->out, "the folder for games.jsonl, summary.json and report.html (default simulate-GAME)");
   cmd->add_flag("--ladder", a->ladder, "play every pair of --agents and show who beats whom");
+  cmd->add_flag("--force", a->force, "replace the results of another run in --out");
   cmd->add_option("--option", a->game.options, "set an option of the game: key=value");
   return [=] {
     const GameDefPtr def = open_definition(a->game.game, a->game.options);
@@ -112,13 +114,14 @@ Runner add_simulate(CLI::App& app) {
     lab::SimulationConfig c{def, agents, a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
     c.shard = k - 1;
     c.shards = n;
-    auto games = run_games(c, def->name);
-    const lab::Summary s = lab::summarize(games, *def);
     const lab::RunInfo run = lab::run_info(a->game.game, a->game.options, c);
-    fmt::print("{}", lab::summary_text(s, run));
     std::string out = a->out.empty() ? "simulate-" + def->name : a->out;
     if (a->out.empty() && n > 1) out += fmt::format("-shard-{}-of-{}", k, n);
-    write_and_tell(out, games, s, *def, run);
+    lab::check_results_folder(out, run, a->force);  // before the games, not after them
+    auto games = run_games(c, def->name);
+    const lab::Summary s = lab::summarize(games, *def);
+    fmt::print("{}", lab::summary_text(s, run));
+    write_and_tell(out, games, s, *def, run, a->force);
     return kExitOk;
   };
 }
@@ -131,12 +134,14 @@ Runner add_merge(CLI::App& app) {
   cmd->add_option("--out", *out, "where to write the merged results (default simulate-GAME-merged)");
   auto game = std::make_shared<std::string>();
   cmd->add_option("--game", *game, "the definition the runs played, when their summary names it by a path");
+  auto force = std::make_shared<bool>(false);
+  cmd->add_flag("--force", *force, "replace the results of another run in --out");
   return [=] {
     const lab::MergedRun m = lab::merge_runs(*dirs, *game);
     const lab::Summary s = lab::summarize(m.games, *m.def);
     fmt::print("{}", lab::summary_text(s, m.run));
     for (const auto& note : m.notes) fmt::print("Note: {}\n", note);
-    write_and_tell(out->empty() ? "simulate-" + m.def->name + "-merged" : *out, m.games, s, *m.def, m.run);
+    write_and_tell(out->empty() ? "simulate-" + m.def->name + "-merged" : *out, m.games, s, *m.def, m.run, *force);
     return kExitOk;
   };
 }

@@ -5,7 +5,11 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>  // AT_FDCWD, for renameat2
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>  // renameat2, RENAME_EXCHANGE
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -31,17 +35,85 @@ RunInfo run_info(const std::string& game, const std::vector<std::string>& option
   return r;
 }
 
-void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
-                   const RunInfo& run) {
+namespace {
+
+constexpr const char* kRunFiles[] = {"games.jsonl", "summary.json", "report.html"};
+
+// Why `dir` may not be replaced by this run's results, or "" if it may.
+std::string refusal(const std::filesystem::path& dir, const RunInfo& run, bool replace) {
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", dir, ec.message()));
+  if (!std::filesystem::exists(dir, ec)) return "";
+  if (!std::filesystem::is_directory(dir, ec)) return "it is not a folder";
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (std::find(std::begin(kRunFiles), std::end(kRunFiles), name) == std::end(kRunFiles))
+      return fmt::format("it holds {}, which simulate did not write; choose another --out", name);
+  }
+  if (ec) return "it cannot be read: " + ec.message();
+  if (replace || std::filesystem::is_empty(dir, ec)) return "";
+  const auto text = read_text_file((dir / "summary.json").string());
+  try {
+    if (text && to_json(run_from_json(nlohmann::json::parse(*text).at("run"))) == to_json(run)) return "";
+  } catch (const std::exception&) {
+  }
+  return "it holds the results of another run (--force replaces them)";
+}
+
+// Removes a folder of ours, quietly: a failure leaves a stray folder, not a lost result.
+void remove_quietly(const std::filesystem::path& p) {
+  std::error_code ec;
+  std::filesystem::remove_all(p, ec);
+}
+
+}  // namespace
+
+void check_results_folder(const std::string& dir, const RunInfo& run, bool replace) {
+  if (const std::string why = refusal(std::filesystem::path(dir).lexically_normal(), run, replace); !why.empty())
+    throw std::invalid_argument(fmt::format("will not write into {}: {}", dir, why));
+}
+
+void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
+                   const RunInfo& run, bool replace) {
+  namespace fs = std::filesystem;
+  const fs::path target = fs::path(dir).lexically_normal();
+  check_results_folder(dir, run, replace);
+  std::error_code ec;
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  fs::create_directories(parent, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", parent.string(), ec.message()));
+  // Beside the target, so that the renames below stay on one file system.
+  const fs::path fresh = parent / fmt::format(".{}.writing-{}", target.filename().string(), ::getpid());
+  remove_quietly(fresh);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() { remove_quietly(p); }
+  } cleanup{fresh};
+  fs::create_directory(fresh, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", fresh.string(), ec.message()));
   std::string lines;
   for (const auto& g : games) lines += to_json(g, def).dump() + "\n";
-  write_text_file(dir + "/games.jsonl", lines);
+  write_text_file((fresh / "games.jsonl").string(), lines);
   nlohmann::json summary = {{"run", to_json(run)}, {"summary", to_json(s, def)}};
-  write_text_file(dir + "/summary.json", summary.dump(2) + "\n");
-  write_text_file(dir + "/report.html", html_report(s, games, def, run));
+  write_text_file((fresh / "summary.json").string(), summary.dump(2) + "\n");
+  write_text_file((fresh / "report.html").string(), html_report(s, games, def, run));
+  // The new set takes the old one's place in one step (the old set moves to `fresh`, and
+  // goes with it); where the file system cannot swap, the old folder goes first.
+  if (fs::exists(target, ec)) {
+    if (::renameat2(AT_FDCWD, fresh.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) return;
+    const fs::path old = parent / fmt::format(".{}.old-{}", target.filename().string(), ::getpid());
+    fs::rename(target, old, ec);
+    if (ec) throw std::runtime_error(fmt::format("cannot replace {}: {}", dir, ec.message()));
+    fs::rename(fresh, target, ec);
+    if (ec) {
+      std::error_code back;
+      fs::rename(old, target, back);
+      throw std::runtime_error(fmt::format("cannot write {}: {}", dir, ec.message()));
+    }
+    remove_quietly(old);
+    return;
+  }
+  fs::rename(fresh, target, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot write {}: {}", dir, ec.message()));
 }
 
 namespace {

@@ -15,10 +15,17 @@ namespace boardlab::lab {
 // `config`.
 RunInfo run_info(const std::string& game, const std::vector<std::string>& options, const SimulationConfig& config);
 
-// Writes games.jsonl, summary.json and report.html into `dir` (made if missing). Throws
-// std::runtime_error when it cannot.
+// Writes games.jsonl, summary.json and report.html into `dir` as one set: they are written
+// into a fresh folder beside it, which then takes its place (an interrupted write leaves the
+// old set whole, never old and new files mixed; the fresh folder is removed on failure).
+// `dir` may be missing, empty, or a simulate folder of the same run; a simulate folder of
+// another run is replaced only with `replace`, and a folder holding other files never is.
+// Throws std::invalid_argument for a folder it may not replace, std::runtime_error when it
+// cannot write.
 void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
-                   const RunInfo& run);
+                   const RunInfo& run, bool replace = false);
+// The same check, before a run starts: throws std::invalid_argument if write_results would refuse.
+void check_results_folder(const std::string& dir, const RunInfo& run, bool replace);
 
 // The largest games.jsonl merge reads (a run of millions of games is split into shards).
 constexpr size_t kMaxGamesFile = size_t{2} << 30;

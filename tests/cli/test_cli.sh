@@ -232,6 +232,18 @@ for s in (a, b):
 sys.exit(0 if a == b else 1)
 PY
 then pass=$((pass + 1)); else echo "FAIL: merged shards differ from the whole run"; fail=$((fail + 1)); fi
+# An output folder is replaced as a whole set, and only when it is this run's or --force says so.
+run 0 "the same run again" -- simulate dipole --games 60 --shard 1/2 --out "$lab/s1" && lines "$lab/s1/games.jsonl" 30 "same run"
+run 2 "another run into a run's folder" -- simulate dipole --games 7 --out "$lab/s1" &&
+  has "$err" "will not write into $lab/s1: it holds the results of another run (--force replaces them)" "refuse another run"
+lines "$lab/s1/games.jsonl" 30 "refused: the old set stays"
+mkdir "$lab/mine" && echo notes >"$lab/mine/notes.txt"
+run 2 "a folder of other files" -- simulate dipole --games 7 --out "$lab/mine" --force &&
+  has "$err" "it holds notes.txt, which simulate did not write; choose another --out" "refuse a foreign folder"
+has "$lab/mine/notes.txt" "notes" "a foreign folder is untouched"
+cp -r "$lab/s1" "$lab/other" && run 0 "--force replaces another run" -- simulate dipole --games 7 --out "$lab/other" --force &&
+  lines "$lab/other/games.jsonl" 7 "--force"
+if ls -a "$lab" | grep -q '\.writing-\|\.old-'; then echo "FAIL: temporaries left in $lab"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 run 2 "merge one shard twice" -- merge "$lab/s1" "$lab/s1" && has "$err" "is in two shards" "merge twice"
 run 2 "merge runs that differ" -- merge "$lab/s1" "$lab/variant" && has "$err" "is not from the same run" "merge mismatch"
 run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
