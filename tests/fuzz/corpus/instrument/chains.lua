@@ -1,0 +1,129 @@
+-- chains.lua: slides and jump chains with compulsory capture, shared by the draughts-like
+-- games (Double Draughts, English checkers, Dablot). Written against the public
+-- game API only; the game passes what differs as parameters:
+--
+--   chains.generate {
+--     slide_dirs = function(code) -> list of directions the piece steps along,
+--     jump_dirs  = function(code) -> list of directions it jumps along,
+--     can_capture = function(mover_code, victim_code) -> may the mover jump the victim,
+--     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
+--     progress = function(code) -> does a slide of this piece count as progress
+--                                   (optional: no slide is progress)
+--     capture_flags = 0,     -- flags a jump carries besides progress (game.flags("capture"))
+--     promotion_flags = 0,   -- flags a promoting move carries (game.flags("promotion"))
+--     compulsory = true,     -- if any jump exists, the move must be a jump
+--     may_stop = false,      -- a chain may end although another jump is possible
+--   }
+--
+-- A jump leaps over an adjacent enemy piece to the empty cell straight beyond. A chain goes
+-- on while it can (unless may_stop); no piece is jumped twice; the starting cell counts as
+-- empty during the chain; jumped pieces leave at the end of the move; reaching promotion
+-- ends the move. Chains with the same start, end and jumped pieces are one move. A move is
+-- written as: move the piece (or mark the start, if the chain ends there), a mark per
+-- intermediate landing (for notation), a removal per jumped piece, and a set_top when it
+-- promotes. Jumps are progress.
+return function(api)
+  local board, state, moves = api.board, api.state, api.moves
+  local ray, playable = board.ray, board.playable
+  local height, top, owner, side = state.height, state.top, state.owner, state.side
+  local nmine, mine = state.nmine, state.mine
+  local bor = bit.bor
+  local PROGRESS = api.game.flags("progress")
+
+  local M = {}
+
+  -- Scratch space reused between calls.
+  local path, jumped = {}, {}   -- landings and jumped cells of the chain being explored
+  local is_jumped = {}           -- is_jumped[cell] == stamp while cell is jumped in this chain
+  local stamp = 0
+  local seen = {}                -- keys of chains written in this call
+
+  local function write_chain(from, code, depth, promoted, p)
+    -- Deduplicate by (start, end, set of jumped cells).
+    local sorted = {}
+    for i = 1, depth do sorted[i] = jumped[i] end
+    table.sort(sorted)
+    local key = from .. ":" .. path[depth] .. ":" .. table.concat(sorted, ",")
+    if seen[key] then return end
+    seen[key] = true
+    moves.begin(bor(PROGRESS, p.capture_flags or 0, promoted and (p.promotion_flags or 0) or 0))
+    -- A king may jump round and land where it started: then the piece does not move, and a
+    -- mark names the start.
+    if path[depth] == from then moves.mark(from) else moves.move(from, path[depth], 1) end
+    for i = 1, depth - 1 do moves.mark(path[i]) end
+    for i = 1, depth do moves.remove(jumped[i]) end
+    if promoted then moves.set_top(path[depth], promoted) end
+    moves.commit()
+  end
+
+  -- Explores chains from `cell` after `depth` jumps; returns true if it wrote any move.
+  local function explore(from, cell, code, me, depth, p)
+    local wrote = false
+    local dirs = p.jump_dirs(code)
+    for i = 1, #dirs do
+      local d = dirs[i]
+      local over, land = ray(cell, d, 1), ray(cell, d, 2)
+      if over >= 0 and land >= 0 and playable(land) and is_jumped[over] ~= stamp
+          and height(over) > 0 and owner(over) ~= me and p.can_capture(code, top(over))
+          and (height(land) == 0 or land == from) then
+        depth = depth + 1
+        path[depth], jumped[depth] = land, over
+        is_jumped[over] = stamp
+        local promoted = p.promotion and p.promotion(code, land)
+        local went_on = false
+        if not promoted then went_on = explore(from, land, code, me, depth, p) end
+        if not went_on or p.may_stop then write_chain(from, code, depth, promoted, p) end
+        is_jumped[over] = nil
+        depth = depth - 1
+        wrote = true
+      end
+    end
+    return wrote
+  end
+
+  function M.generate(p)
+    local me = side()
+    for k in pairs(seen) do seen[k] = nil end
+    local any_jump = false
+    for i = 0, nmine() - 1 do
+      local c = mine(i)
+      stamp = stamp + 1
+      if explore(c, c, top(c), me, 0, p) then any_jump = true end
+    end
+    if any_jump and p.compulsory ~= false then return end
+    for k = 0, nmine() - 1 do
+      local c = mine(k)
+      local code = top(c)
+      local dirs = p.slide_dirs(code)
+      local flag = p.progress and p.progress(code) and PROGRESS or 0
+      for i = 1, #dirs do
+        local t = ray(c, dirs[i], 1)
+        if t >= 0 and playable(t) and height(t) == 0 then
+          local promoted = p.promotion and p.promotion(code, t)
+          if promoted then
+            moves.begin(bor(flag, p.promotion_flags or 0))
+            moves.move(c, t, 1)
+            moves.set_top(t, promoted)
+            moves.commit()
+          else
+            moves.stack(c, t, 1, flag)
+          end
+        end
+      end
+    end
+  end
+
+  -- Notation: `c3-d4` for a slide, `c7xa5xc3` for a chain (start, then every landing; a
+  -- king that comes back to its start ends there).
+  function M.notation(move)
+    local name = board.name
+    local to = move.to or move.from
+    if #move.captured == 0 then return name(move.from) .. "-" .. name(to) end
+    local landings = {}
+    for i, c in ipairs(move.via) do landings[i] = name(c) end
+    landings[#landings + 1] = name(to)
+    return name(move.from) .. "x" .. table.concat(landings, "x")
+  end
+
+  return M
+end

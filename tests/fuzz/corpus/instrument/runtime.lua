@@ -1,0 +1,581 @@
+-- runtime.lua: the trusted bridge between the C++ runtime and a game script.
+--
+-- It alone holds the FFI. It views the C++ board tables and the current state as cdata,
+-- writes moves into the C++ move buffer, and hands the game script plain functions that
+-- check their arguments (the JIT inlines them, so checked access costs what raw FFI does).
+-- The C++ host calls the functions of the table this chunk returns.
+local ffi = require("ffi")
+local bit = require("bit")
+local lib_dir, board_ud, host_ud, info = ...
+
+-- The sandbox, and how messages show a script's values (no heap addresses).
+local sandbox = dofile(lib_dir .. "/sandbox.lua")
+local describe = sandbox.describe
+
+-- The structs shared with C++, declared once on the C++ side (interpreter/script/ffi_types.h).
+ffi.cdef(info.cdef)
+
+-- BOARDLAB_JIT_LOG=FILE writes LuaJIT's trace log (jit.v): where traces abort and why.
+if os.getenv("BOARDLAB_JIT_LOG") then require("jit.v").start(os.getenv("BOARDLAB_JIT_LOG")) end
+
+local B = ffi.cast("const bl_board*", board_ud)
+local H = ffi.cast("bl_host*", host_ud)
+local S = H.state -- the state of the current hook call: the host rewrites it per call
+local M = H.moves -- the move buffer of the current generate call: likewise
+
+local NC, ND, NP, NCODES, NSLOTS = B.ncells, B.ndirs, B.nplayers, B.ncodes, B.nslots
+local CAP, MAXRAY = B.stack_cap, B.max_ray
+local RAYLEN = MAXRAY + 1
+local RAY, PLAYABLE, OWNER, KIND, X, Y = B.ray, B.playable, B.owner_of, B.kind_of, B.x, B.y
+-- Every check below also requires a whole number: the FFI truncates a fractional index only
+-- after the arithmetic around it, so c * CAP + h with c = 35.9 would read past the array.
+local band, bor, lshift, tobit = bit.band, bit.bor, bit.lshift, bit.tobit
+local error, type, tostring, format = error, type, tostring, string.format
+
+-- The contract the C++ side defines (core/contract.h): action codes, limits, sentinels, flags.
+local OP = info.ops
+-- As locals for the writers: a table field costs a hash look-up per move in compiled code.
+local OP_MOVE, OP_REMOVE, OP_TO_RESERVE, OP_FROM_RESERVE = OP.move, OP.remove, OP.to_reserve, OP.from_reserve
+local OP_SET_TOP, OP_MARK = OP.set_top, OP.mark
+local NONE, MAX_ACTIONS, MAX_MOVES = info.none, info.max_actions, info.max_moves
+local OP_NAME = {}
+for name, code in pairs(OP) do OP_NAME[code] = name end
+
+-- `level` counts as error() does, from bad's caller's caller (3: the caller of the API
+-- function that called bad).
+local function bad(what, v, fname, level)
+  error(format("%s: %s %s is out of range", fname, what, describe(v)), level or 3)
+end
+
+-- Sizes of the structs as this side sees them; a test compares them with C++.
+local sizes = {
+  bl_board = ffi.sizeof("bl_board"), bl_state = ffi.sizeof("bl_state"),
+  bl_moves = ffi.sizeof("bl_moves"), bl_host = ffi.sizeof("bl_host"),
+}
+
+------------------------------------------------------------------------------------------
+-- board: the immutable geometry
+local cell_id, dir_id = {}, {}
+for i = 0, NC - 1 do cell_id[info.cells[i + 1]] = i end
+for i = 0, ND - 1 do dir_id[info.dirs[i + 1]] = i end
+
+local board = {
+  ncells = NC, ndirs = ND, width = B.width, height = B.height, max_ray = MAXRAY,
+  OFF = info.off_board, NONE = info.no_cell,
+}
+function board.ray(c, d, k)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.ray") end
+  if tobit(d) ~= d or d < 0 or d >= ND then bad("direction", d, "board.ray") end
+  if tobit(k) ~= k or k < 0 or k > MAXRAY then bad("length", k, "board.ray") end
+  return RAY[(c * ND + d) * RAYLEN + k]
+end
+function board.playable(c)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.playable") end
+  return PLAYABLE[c] ~= 0
+end
+function board.x(c)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.x") end
+  return X[c]
+end
+function board.y(c)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "board.y") end
+  return Y[c]
+end
+-- The distinct cells that rays of length k reach from c, whatever the direction (not c
+-- itself, not off the board): entries first[i] .. first[i + 1] - 1 of `cells` (and of
+-- `lengths`, which holds k) with i = c * (max_ray + 1) + k. Since i grows with k, the
+-- entries for k = k1..k2 are the single run first[c * (max_ray + 1) + k1] ..
+-- first[c * (max_ray + 1) + k2 + 1] - 1. Games whose moves are identified by (from, to, k),
+-- like stacks that bounce off walls, walk these instead of the directions. Kept as FFI
+-- arrays for moves.stack_targets; scripts get copies as Lua tables.
+local TF, TC, TK -- first (int32), cells (int16), lengths (uint8)
+local function build_targets()
+  local first, cells, lens, n = {}, {}, {}, 0
+  for c = 0, NC - 1 do
+    for k = 0, MAXRAY do
+      first[c * RAYLEN + k] = n
+      local seen = {}
+      for d = 0, (k > 0 and ND or 0) - 1 do
+        local t = RAY[(c * ND + d) * RAYLEN + k]
+        if t >= 0 and t ~= c and not seen[t] then
+          seen[t] = true
+          cells[n], lens[n] = t, k
+          n = n + 1
+        end
+      end
+    end
+  end
+  first[NC * RAYLEN] = n
+  TF = ffi.new("int32_t[?]", NC * RAYLEN + 1)
+  TC = ffi.new("int16_t[?]", n + 1)
+  TK = ffi.new("uint8_t[?]", n + 1)
+  for i = 0, NC * RAYLEN do TF[i] = first[i] end
+  for i = 0, n - 1 do TC[i], TK[i] = cells[i], lens[i] end
+  return first, cells, lens
+end
+local target_tables
+function board.distinct_targets()
+  if not target_tables then target_tables = { build_targets() } end
+  local f, c, l = target_tables[1], target_tables[2], target_tables[3]
+  local copy = function(t) local o = {} for i, v in pairs(t) do o[i] = v end return o end
+  return copy(f), copy(c), copy(l)
+end
+function board.cell(name) return cell_id[name] end
+function board.name(c) return info.cells[c + 1] end
+function board.dir(name) return dir_id[name] end
+function board.dir_name(d) return info.dirs[d + 1] end
+
+------------------------------------------------------------------------------------------
+-- state: the position of the current hook call
+local state = {}
+function state.side() return S.side end
+function state.ply() return S.ply end
+-- In generate: how many cells the side to move owns (its piece on top), and the i-th of
+-- them (0-based, in cell order).
+function state.nmine() return S.nmine end
+function state.mine(i)
+  if tobit(i) ~= i or i < 0 or i >= S.nmine then bad("index", i, "state.mine") end
+  return S.mine[i]
+end
+-- How many pieces `p` has on the board (kept by the runtime: no scan).
+-- The dice to play (games with dice): how many, and the i-th (0-based); a double is
+-- repeated as the definition's dice.doubles says.
+function state.ndice() return S.ndice end
+function state.die(i)
+  if tobit(i) ~= i or i < 0 or i >= S.ndice then bad("die", i, "state.die") end
+  return S.dice[i]
+end
+function state.count(p)
+  if tobit(p) ~= p or p < 0 or p >= NP then bad("player", p, "state.count") end
+  return S.count[p]
+end
+function state.height(c)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.height") end
+  return S.height[c]
+end
+function state.top(c)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.top") end
+  local h = S.height[c]
+  if h == 0 then return 0 end
+  return S.pieces[c * CAP + h - 1]
+end
+function state.owner(c)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.owner") end
+  return S.owner[c]
+end
+function state.piece(c, level)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.piece") end
+  if tobit(level) ~= level or level < 0 or level >= S.height[c] then bad("level", level, "state.piece") end
+  return S.pieces[c * CAP + level]
+end
+function state.reserve(slot, code)
+  if tobit(slot) ~= slot or slot < 0 or slot >= NSLOTS then bad("reserve", slot, "state.reserve") end
+  if tobit(code) ~= code or code <= 0 or code >= NCODES then bad("piece", code, "state.reserve") end
+  return S.reserve[slot * NCODES + code]
+end
+
+------------------------------------------------------------------------------------------
+-- moves: writing legal moves into the C++ buffer
+--
+-- The fill counts live in upvalues during a generate call and go back to the struct at its
+-- end: kept in the struct, every store into the word array (int32) would force the JIT to
+-- reload them (same type, so they may alias). The array pointers are read as
+-- M.words where they are used, never kept in a variable: a pointer held in a variable
+-- that lives across a trace boundary is boxed, an allocation per call.
+local nw, nm, capw, capm = 0, 0, 0, 0
+local open_at, open_actions = -1, 0
+local generating = false -- M is only valid during a generate call
+
+local function outside(fname, level)
+  error(fname .. ": moves can only be written by generate()", level or 3)
+end
+
+local function grow(need)
+  if nm + need > MAX_MOVES or nw + need > 64 * MAX_MOVES then
+    error(format("generate: more than %d moves in one position", MAX_MOVES), 4)
+  end
+  M.nwords, M.count = nw, nm
+  M.grow(M, need)
+  capw, capm = M.cap_words, M.cap_moves
+  -- The host grows the buffer only within limits.memory_mb (the buffer counts too).
+  if nw + need > capw or nm + math.max(need, 1) > capm then
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)",
+      info.memory_mb), 4)
+  end
+end
+
+-- A move's flags: nil, a number from game.flags, or a list of names ("progress" and the
+-- definition's events). `level` as for bad().
+local FLAG = { progress = info.progress_flag }
+for i, e in ipairs(info.events) do FLAG[e] = info.event_flags[i] end
+local FLAG_NAMES = "progress" .. (#info.events > 0 and ", " .. table.concat(info.events, ", ") or "")
+local function flag_of(name, fname, level)
+  local b = FLAG[name]
+  if b == nil then
+    error(format("%s: no flag named %s (flags: %s)", fname, describe(name), FLAG_NAMES), level)
+  end
+  return b
+end
+local function flag_bits(f, fname, level)
+  if f == nil then return 0 end
+  if type(f) == "number" then
+    if tobit(f) ~= f or f < 0 or f > 255 then bad("flags", f, fname, level) end
+    return f
+  end
+  if type(f) ~= "table" then error(fname .. ": flags are a list of names or a number from game.flags", level - 1) end
+  local bits = 0
+  for i = 1, #f do bits = bor(bits, flag_of(f[i], fname, level)) end
+  return bits
+end
+
+local moves = {}
+
+-- Writes a whole move of one or two actions (each two words, see ffi_types.h) at once,
+-- for the shortcuts below; `fname` names the caller in errors.
+local function write_move(fname, flags, a0, a1, b0, b1)
+  if not generating then outside(fname, 4) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 3) end
+  flags = flag_bits(flags, fname, 5)
+  if nw + 5 > capw or nm >= capm then grow(5) end
+  local nact = b0 and 2 or 1
+  M.words[nw] = bor(nact, lshift(flags, 8))
+  M.words[nw + 1] = a0
+  M.words[nw + 2] = a1
+  if b0 then
+    M.words[nw + 3] = b0
+    M.words[nw + 4] = b1
+  end
+  M.starts[nm] = nw
+  nm = nm + 1
+  nw = nw + 1 + 2 * nact
+end
+local function check_cell(c, fname) if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, fname, 4) end end
+local function check_slot(s, fname) if tobit(s) ~= s or s < 0 or s >= NSLOTS then bad("reserve", s, fname, 4) end end
+local function check_code(p, fname) if tobit(p) ~= p or p <= 0 or p >= NCODES then bad("piece", p, fname, 4) end end
+local function check_count(n, fname) if tobit(n) ~= n or n < 1 or n > CAP then bad("count", n, fname, 4) end end
+
+-- The common case: one action that lifts the top n pieces of `from` onto `to`.
+function moves.stack(from, to, n, flags)
+  check_cell(from, "moves.stack"); check_cell(to, "moves.stack"); check_count(n, "moves.stack")
+  write_move("moves.stack", flags, bor(OP_MOVE, lshift(n, 8), lshift(from, 16)), to)
+end
+-- Every stack move from `from` to a distinct ray target (see board.distinct_targets) of
+-- every length k in kmin..kmax: one call instead of a Lua loop per move.
+function moves.stack_targets(from, kmin, kmax)
+  if tobit(from) ~= from or from < 0 or from >= NC then bad("cell", from, "moves.stack_targets") end
+  if tobit(kmin) ~= kmin then bad("length", kmin, "moves.stack_targets") end
+  if tobit(kmax) ~= kmax then bad("length", kmax, "moves.stack_targets") end
+  if kmin < 1 then kmin = 1 end
+  if kmax > MAXRAY then kmax = MAXRAY end
+  if not generating then outside("moves.stack_targets") end
+  if kmin > kmax then return end
+  if open_at >= 0 then error("moves.stack_targets: a move begun with moves.begin is still open", 2) end
+  if not TF then build_targets() end
+  local at = from * RAYLEN
+  local j0, j1 = TF[at + kmin], TF[at + kmax + 1]
+  if nw + 3 * (j1 - j0) > capw or nm + (j1 - j0) > capm then grow(3 * (j1 - j0) + 3) end
+  local head = lshift(from, 16) + 1
+  for j = j0, j1 - 1 do
+    M.words[nw] = 1
+    M.words[nw + 1] = head + lshift(TK[j], 8)
+    M.words[nw + 2] = TC[j]
+    M.starts[nm] = nw
+    nm = nm + 1
+    nw = nw + 3
+  end
+end
+-- Shortcuts for moves games write often, without begin/commit: bearing n pieces off into
+-- a reserve, and capturing a whole stack by moving onto it (the stack leaves play).
+function moves.off(from, n, slot, flags)
+  check_cell(from, "moves.off"); check_count(n, "moves.off"); check_slot(slot, "moves.off")
+  write_move("moves.off", flags, bor(OP_TO_RESERVE, lshift(n, 8), lshift(from, 16)), slot)
+end
+function moves.capture(from, to, n, flags)
+  check_cell(from, "moves.capture"); check_cell(to, "moves.capture"); check_count(n, "moves.capture")
+  write_move("moves.capture", flags, bor(OP_REMOVE, lshift(to, 16)), NONE,
+    bor(OP_MOVE, lshift(n, 8), lshift(from, 16)), to)
+end
+function moves.begin(flags)
+  if not generating then outside("moves.begin") end
+  if open_at >= 0 then error("moves.begin: the previous move was not committed", 2) end
+  flags = flag_bits(flags, "moves.begin", 4)
+  if nw + 1 > capw or nm >= capm then grow(1) end
+  open_at, open_actions = nw, 0
+  M.words[nw] = lshift(flags, 8)
+  nw = nw + 1
+end
+local function act(fname, op, n, a, b, c)
+  if not generating then outside(fname, 4) end
+  if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
+  if open_actions >= MAX_ACTIONS then error(format("%s: a move has at most %d actions", fname, MAX_ACTIONS), 3) end
+  if nw + 2 > capw then grow(2) end
+  M.words[nw] = bor(op, lshift(n, 8), lshift(a, 16))
+  M.words[nw + 1] = bor(b, lshift(c, 16))
+  nw = nw + 2
+  open_actions = open_actions + 1
+end
+function moves.move(from, to, n)
+  check_cell(from, "moves.move"); check_cell(to, "moves.move"); check_count(n, "moves.move")
+  act("moves.move", OP_MOVE, n, from, to, 0)
+end
+function moves.remove(c, slot)
+  check_cell(c, "moves.remove")
+  if slot ~= nil then check_slot(slot, "moves.remove") end
+  act("moves.remove", OP_REMOVE, 0, c, slot or NONE, 0)
+end
+function moves.to_reserve(c, n, slot)
+  check_cell(c, "moves.to_reserve"); check_slot(slot, "moves.to_reserve"); check_count(n, "moves.to_reserve")
+  act("moves.to_reserve", OP_TO_RESERVE, n, c, slot, 0)
+end
+function moves.from_reserve(c, slot, code)
+  check_cell(c, "moves.from_reserve"); check_slot(slot, "moves.from_reserve"); check_code(code, "moves.from_reserve")
+  act("moves.from_reserve", OP_FROM_RESERVE, 0, c, slot, code)
+end
+function moves.set_top(c, code)
+  check_cell(c, "moves.set_top"); check_code(code, "moves.set_top")
+  act("moves.set_top", OP_SET_TOP, 0, c, 0, code)
+end
+function moves.mark(c)
+  check_cell(c, "moves.mark")
+  act("moves.mark", OP_MARK, 0, c, 0, 0)
+end
+function moves.commit()
+  if not generating then outside("moves.commit") end
+  if open_at < 0 then error("moves.commit: no move is open", 2) end
+  if nm >= capm then grow(0) end
+  M.words[open_at] = bor(M.words[open_at], open_actions)
+  M.starts[nm] = open_at
+  nm = nm + 1
+  open_at = -1
+end
+
+------------------------------------------------------------------------------------------
+-- game: the definition's names and options
+local game = {
+  name = info.name, nplayers = NP, players = info.players, options = info.options,
+  pieces = info.kinds, reserves = info.reserves,
+}
+local player_id, kind_id, slot_id = {}, {}, {}
+for i, p in ipairs(info.players) do player_id[p] = i - 1 end
+for i, k in ipairs(info.kinds) do kind_id[k] = i - 1 end
+for i, r in ipairs(info.reserves) do slot_id[r] = i - 1 end
+-- The flags of a move, by name ("progress" and the definition's events), as one number to
+-- compute once and pass to moves.begin and the move writers.
+function game.flags(...)
+  local bits = 0
+  for i = 1, select("#", ...) do bits = bor(bits, flag_of(select(i, ...), "game.flags", 3)) end
+  return bits
+end
+function game.player(name) return player_id[name] end
+function game.player_name(p) return info.players[p + 1] end
+function game.forward(p) return info.forward[p + 1] end
+function game.reserve(name) return slot_id[name] end
+function game.piece(kind, player)
+  local k = type(kind) == "number" and kind or kind_id[kind]
+  if k == nil then error("game.piece: no piece kind " .. describe(kind), 2) end
+  if tobit(player) ~= player or player < 0 or player >= NP then bad("player", player, "game.piece") end
+  return 1 + k * NP + player
+end
+function game.owner(code)
+  check_code(code, "game.owner")
+  return OWNER[code]
+end
+function game.kind(code)
+  check_code(code, "game.kind")
+  return KIND[code]
+end
+function game.rank(code)
+  check_code(code, "game.rank")
+  return info.ranks[KIND[code] + 1]
+end
+function game.glyph(code)
+  check_code(code, "game.glyph")
+  return info.glyphs[code + 1]
+end
+
+------------------------------------------------------------------------------------------
+-- loading the game script into its sandbox, and the entry points the host calls
+local default_notation = dofile(lib_dir .. "/notation.lua")
+local api = { board = board, state = state, moves = moves, game = game }
+-- Shared helpers written against the API above; scripts see them as globals.
+api.chains = dofile(lib_dir .. "/chains.lua")(api)
+-- Takes n steps of the loop budget at once, for library work done in C.
+local function charge(n, fname)
+  local t = H.ticks_left - n
+  H.ticks_left = t
+  if t < 0 then
+    error(format("the script ran too long: more than %d loop steps in one call (%s's work counts too)",
+      H.tick_limit, fname), 3)
+  end
+end
+local env = sandbox.new_env(api, H, charge)
+local builtin = {}
+for k in pairs(env) do builtin[k] = true end
+local hooks = {}
+local KNOWN_HOOKS = {} -- the host's list (script_host.cpp)
+for _, name in ipairs(info.hooks) do KNOWN_HOOKS[name] = true end
+
+local R = { sizes = sizes }
+
+local function tick()
+  local t = H.ticks_left - 1
+  H.ticks_left = t
+  if t < 0 then
+    error(format("the script ran too long: more than %d loop steps in one call (an endless loop?)",
+      H.tick_limit), 2)
+  end
+end
+
+-- Runs the instrumented script; returns the names of the global functions it defined.
+function R.load_game(source, chunkname)
+  generating, open_at = false, -1
+  local fn, err = loadstring(source, chunkname)
+  if not fn then error(err, 0) end
+  setfenv(fn, env)
+  fn(tick)
+  local defined = {}
+  for k, v in pairs(env) do
+    if type(k) == "string" and type(v) == "function" and not builtin[k] then
+      defined[#defined + 1] = k
+      if KNOWN_HOOKS[k] then hooks[k] = v end
+    end
+  end
+  table.sort(defined)
+  return defined
+end
+
+function R.has(name) return hooks[name] ~= nil end
+
+function R.generate()
+  capw, capm = M.cap_words, M.cap_moves
+  nw, nm, open_at = 0, 0, -1
+  generating = true
+  hooks.generate()
+  generating = false
+  if open_at >= 0 then error("generate: a move begun with moves.begin was not committed", 0) end
+  M.nwords, M.count = nw, nm
+end
+
+-- Returns nil while the game goes on, a winner's id, or "draw".
+-- Every entry point but generate: no moves may be written (generate may have stopped on an
+-- error, leaving the flag set).
+local function not_generating()
+  generating, open_at = false, -1
+end
+
+-- A second value names the result's detail, one of the definition's `results` (gammon).
+local result_id = {}
+for i, name in ipairs(info.results) do result_id[name] = i end
+function R.result()
+  not_generating()
+  local r, detail = hooks.result()
+  local d = 0
+  if detail ~= nil then
+    d = result_id[detail]
+    if d == nil then
+      error(format("result: %s is not one of the definition's results (%s)", describe(detail),
+        #info.results > 0 and table.concat(info.results, ", ") or "it declares none"), 0)
+    end
+  end
+  if r == nil then return nil, 0 end
+  if r == "draw" then return r, d end
+  if type(r) == "string" and player_id[r] then return player_id[r], d end
+  if type(r) == "number" and r >= 0 and r < NP and r == math.floor(r) then return r, d end
+  error("result: expected nil, \"draw\" or a player, got " .. describe(r), 0)
+end
+
+-- evaluate(player): how good the position is for `player`, in [-1, 1].
+function R.evaluate(player)
+  not_generating()
+  return hooks.evaluate(player)
+end
+
+-- What a move does, decoded from its actions for the notation hook (`state` shows the
+-- position before the move): where the moving pieces start and end and how many, the cells
+-- passed through (marks), the cells whose pieces were captured (removed, or sent to a
+-- reserve when they belong to another player), the reserve borne off into, the flags by
+-- name, and the actions themselves.
+-- A hook written for a list of actions (move[1], #move, ipairs(move)) is told what it gets.
+local DECODED = { __index = function(_, k)
+  if type(k) == "number" then
+    error("notation: the move is decoded (move.from, move.to, move.captured...); its list of actions is move.actions", 2)
+  end
+end }
+local function decode(actions, flags)
+  local side = S.side
+  local m = { actions = actions, pass = #actions == 0, via = {}, captured = {}, events = {},
+              progress = band(flags, info.progress_flag) ~= 0 }
+  for i, e in ipairs(info.events) do
+    if band(flags, info.event_flags[i]) ~= 0 then m.events[#m.events + 1] = e end
+  end
+  -- The pieces of each touched cell, bottom to top, as the actions change them (they apply
+  -- in order): whose pieces a to_reserve takes depends on the actions before it. Followed
+  -- only in moves that send pieces to a reserve (notation runs for every legal move).
+  local stacks
+  for _, a in ipairs(actions) do
+    if a.op == "to_reserve" then stacks = {} end
+  end
+  local function stack(c)
+    local t = stacks[c]
+    if not t then
+      t = {}
+      for l = 0, S.height[c] - 1 do t[l + 1] = S.pieces[c * CAP + l] end
+      stacks[c] = t
+    end
+    return t
+  end
+  for _, a in ipairs(actions) do
+    local op = a.op
+    if op == "move" then
+      if stacks then
+        local src, dst = stack(a.a), stack(a.b)
+        for k = #src - a.n + 1, #src do dst[#dst + 1] = src[k] end
+        for _ = 1, a.n do src[#src] = nil end
+      end
+      if m.from == nil then m.from, m.count = a.a, a.n end
+      m.to = a.b
+    elseif op == "to_reserve" then
+      local src = stack(a.a)
+      local top = src[#src]
+      for _ = 1, a.n do src[#src] = nil end
+      if top ~= nil and OWNER[top] == side then
+        if m.from == nil then m.from, m.count = a.a, a.n end
+        m.off = a.b
+      else
+        m.captured[#m.captured + 1] = a.a
+      end
+    elseif op == "remove" then
+      if stacks then stacks[a.a] = {} end
+      m.captured[#m.captured + 1] = a.a
+    elseif op == "from_reserve" then
+      if stacks then
+        local dst = stack(a.a)
+        dst[#dst + 1] = a.c
+      end
+    elseif op == "set_top" then
+      if stacks then
+        local t = stack(a.a)
+        t[#t] = a.c
+      end
+    elseif op == "mark" then
+      if m.from == nil then m.from = a.a else m.via[#m.via + 1] = a.a end
+    end
+  end
+  return setmetatable(m, DECODED)
+end
+
+-- The spellings of a move, most preferred first. `actions` is a list of actions
+-- {op=, n=, a=, b=, c=} with op names from OP; the hook sees the decoded move.
+function R.notation(actions, flags)
+  not_generating()
+  local f = hooks.notation or default_notation
+  local r = f(decode(actions, flags), api)
+  if type(r) == "string" then return { r } end
+  local ok = type(r) == "table" and #r > 0
+  for i = 1, ok and #r or 0 do ok = ok and type(r[i]) == "string" and r[i] ~= "" end
+  if not ok then error("notation: expected a string or a list of strings, none empty", 0) end
+  return r
+end
+
+R.OP = OP
+return R
