@@ -1,6 +1,8 @@
 // State: apply and undo of primitive actions with an incremental Zobrist hash.
 #include "state/state.h"
 
+#include "core/diagnostics.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -195,7 +197,8 @@ void State::add_reserve(int slot, int code, int delta) {
 
 namespace {
 [[noreturn]] void bad(const Action& a, const char* why) {
-  throw std::runtime_error(fmt::format("illegal action (op {}, n {}, a {}, b {}, c {}): {}",
+  // The script wrote the move: its error, whatever position the state was read from.
+  throw ScriptError(fmt::format("illegal action (op {}, n {}, a {}, b {}, c {}): {}",
                                        static_cast<int>(a.op), a.n, a.a, a.b, a.c, why));
 }
 }  // namespace
