@@ -9,8 +9,9 @@ cd "$root"
 packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev libfmt-dev catch2
           libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev)
 # The tests also ask GNU Backgammon for legal moves (tests/gnubg/), drive a terminal (tmux)
-# and open simulate's HTML report in a headless browser (chromium).
-[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium)
+# and open simulate's HTML report in a headless browser (chromium); the fuzz targets need
+# clang and its libFuzzer.
+[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,20 +24,27 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
 fi
 
-build() {  # build DIR [cmake options...]
-  local dir=$1
+build() {  # build DIR [--target T] [cmake options...]
+  local dir=$1 target=()
   shift
+  [ "${1:-}" = "--target" ] && { target=(--target "$2"); shift 2; }
   [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja "$@" >&2
-  cmake --build "$dir" >&2
+  cmake --build "$dir" "${target[@]}" >&2
 }
 
 if [ "${1:-}" = "test" ]; then
   build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
   build build-sanitize -DCMAKE_BUILD_TYPE=Debug -DBOARDLAB_SANITIZE=ON -DBOARDLAB_BENCHMARKS=OFF
+  build build-fuzz --target fuzzers -DCMAKE_CXX_COMPILER=clang++ -DBOARDLAB_FUZZ=ON -DBOARDLAB_BENCHMARKS=OFF
+  build build-tsan --target boardlab -DBOARDLAB_TSAN=ON -DBOARDLAB_BENCHMARKS=OFF
   echo "== release build" >&2
   ctest --test-dir build --output-on-failure -j2
   echo "== address and undefined-behaviour sanitizers" >&2
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-sanitize --output-on-failure -j2
+  echo "== fuzzing (libFuzzer, address and undefined-behaviour sanitizers)" >&2
+  ctest --test-dir build-fuzz --output-on-failure -j2
+  echo "== thread sanitizer" >&2
+  ctest --test-dir build-tsan --output-on-failure
 else
   build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
   exec build/cli/boardlab "$@"

@@ -38,15 +38,11 @@ namespace {
 
 SourcePos at(const std::string& file, const YAML::Mark& m) { return {file, m.line + 1, m.column + 1}; }
 
-// What one document may expand to: aliases repeat nodes, so a few lines can ask for
-// billions (or, aliasing themselves, for ever).
-constexpr int kMaxDepth = 64;
-constexpr long kMaxNodes = 200'000;
 
 struct Conversion {
   const std::string& file;
   Diagnostics& diags;
-  long nodes_left = kMaxNodes;
+  long nodes_left = kMaxYamlValues;
   bool stopped = false;  // a limit was hit: reported once, the rest left out
 };
 
@@ -54,10 +50,10 @@ YPtr convert(const YAML::Node& n, Conversion& c, int depth) {
   auto out = std::make_shared<YNode>();
   out->pos = at(c.file, n.Mark());
   if (c.stopped) return out;
-  if (depth > kMaxDepth || --c.nodes_left < 0) {
-    c.diags.error(out->pos, depth > kMaxDepth
-                                ? fmt::format("the YAML nests deeper than {} levels (an alias that contains itself?)", kMaxDepth)
-                                : fmt::format("the YAML expands to more than {} values (aliases of aliases?)", kMaxNodes));
+  if (depth > kMaxYamlDepth || --c.nodes_left < 0) {
+    c.diags.error(out->pos, depth > kMaxYamlDepth
+                                ? fmt::format("the YAML nests deeper than {} levels (an alias that contains itself?)", kMaxYamlDepth)
+                                : fmt::format("the YAML expands to more than {} values (aliases of aliases?)", kMaxYamlValues));
     c.stopped = true;
     return out;
   }

@@ -12,6 +12,11 @@
 
 namespace boardlab {
 
+// What one document may expand to: aliases repeat nodes, so a few lines can ask for
+// billions (or, aliasing themselves, for ever).
+constexpr int kMaxYamlDepth = 64;
+constexpr long kMaxYamlValues = 200'000;
+
 struct YNode;
 using YPtr = std::shared_ptr<YNode>;
 

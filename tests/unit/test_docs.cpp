@@ -11,9 +11,15 @@
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
+
+#include "core/text.h"
 #include "helpers.h"
 #include "definition/bundled.h"
 #include "definition/game_def.h"
+#include "definition/yaml_tree.h"
+#include "lab/runs.h"
+#include "session/agent_protocol.h"
 #include "script/script_host.h"
 
 using namespace boardlab;
@@ -179,5 +185,37 @@ TEST_CASE("every bundled definition opens with a comment block saying what it is
       CHECK(head.find("Rules:") != std::string::npos);
       if (text.find("\noptions:") != std::string::npos) CHECK(head.find("Options:") != std::string::npos);
     }
+  }
+}
+
+TEST_CASE("the limits page gives every limit's value as the code defines it") {
+  const std::string page = read("docs/limits.md");
+  // Each constant's row, found by its name in backquotes, holds its value as the page writes it.
+  const std::vector<std::pair<std::string, std::string>> limits = {
+      {"kMaxTextFile", fmt::format("{} MiB", kMaxTextFile >> 20)},
+      {"kMaxGamesFile", fmt::format("{} MiB", lab::kMaxGamesFile >> 20)},
+      {"kMaxYamlDepth", fmt::format("{} levels", kMaxYamlDepth)},
+      {"kMaxYamlValues", std::to_string(kMaxYamlValues)},
+      {"kMaxPlayers", std::to_string(kMaxPlayers)},
+      {"kMaxDice", std::to_string(kMaxDice)},
+      {"kMaxRolls", std::to_string(kMaxRolls)},
+      {"kMaxEvents", std::to_string(kMaxEvents)},
+      {"kMaxTableEntries", std::to_string(kMaxTableEntries)},
+      {"kMaxTicks", std::to_string(kMaxTicks)},
+      {"kMaxMoves", std::to_string(kMaxMoves)},
+      {"kMaxActions", std::to_string(kMaxActions)},
+      {"kMaxSpellings", std::to_string(kMaxSpellings)},
+      {"kMaxSpellingBytes", std::to_string(kMaxSpellingBytes)},
+      {"AgentServer::kMaxRequest", std::to_string(AgentServer::kMaxRequest)},
+      {"GameDef::tick_limit", std::to_string(GameDef{}.tick_limit)},
+      {"GameDef::memory_limit", fmt::format("{} MiB", GameDef{}.memory_limit >> 20)},
+  };
+  for (const auto& [name, value] : limits) {
+    INFO(name << " should be " << value);
+    const size_t at = page.find("`" + name + "`");
+    REQUIRE(at != std::string::npos);
+    const size_t row = page.rfind('\n', at) + 1;
+    const std::string line = page.substr(row, page.find('\n', at) - row);
+    CHECK(line.find(value) != std::string::npos);
   }
 }
