@@ -28,16 +28,19 @@ std::vector<std::string> bundled_definitions() {
 }
 
 std::string resolve_game(const std::string& arg) {
+  std::error_code ec;  // a name too long for the file system is "no such file", not an exception
   if (arg.find('/') != std::string::npos || arg.ends_with(".yaml")) {
-    if (!fs::exists(arg)) throw std::invalid_argument(fmt::format("no such file: {}", arg));
+    if (!fs::exists(arg, ec)) throw std::invalid_argument(fmt::format("no such file: {}", escape_control(arg)));
     return arg;
   }
-  std::string path = data_dir() + "/definitions/" + arg + ".yaml";
-  if (fs::exists(path)) return path;
+  // A name is one of the bundled games' (the files are not probed with whatever text came).
   std::vector<std::string> names;
-  for (const auto& p : bundled_definitions()) names.push_back(fs::path(p).stem().string());
+  for (const auto& p : bundled_definitions()) {
+    names.push_back(fs::path(p).stem().string());
+    if (names.back() == arg) return p;
+  }
   std::string hint = closest(arg, names);
-  throw std::invalid_argument(fmt::format("no game named '{}'{}; bundled games: {}", arg,
+  throw std::invalid_argument(fmt::format("no game named '{}'{}; bundled games: {}", escape_control(arg),
                                        hint.empty() ? "" : " (did you mean '" + hint + "'?)", join(names, ", ")));
 }
 

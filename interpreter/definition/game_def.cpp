@@ -85,8 +85,11 @@ const OptionDef* GameDef::option(const std::string& n) const {
 
 namespace {
 
+// The paths come from definitions: the non-throwing calls (a name too long for the file
+// system is then a file that cannot be read, reported at its line).
 std::string display_path(const fs::path& p) {
-  auto rel = fs::relative(p);
+  std::error_code ec;
+  auto rel = fs::relative(p, ec);
   std::string r = rel.empty() ? p.lexically_normal().string() : rel.lexically_normal().string();
   return r.rfind("../../", 0) == 0 ? p.lexically_normal().string() : r;
 }
@@ -126,7 +129,9 @@ YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Dia
 YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs::path>& chain,
                        const YNode* from = nullptr) {
   const SourcePos here = from ? from->pos : SourcePos{display_path(path), 0, 0};
-  fs::path canon = fs::weakly_canonical(path);
+  std::error_code ec;
+  fs::path canon = fs::weakly_canonical(path, ec);
+  if (ec) canon = path.lexically_normal();
   if (std::find(chain.begin(), chain.end(), canon) != chain.end()) {
     diags.error(here, fmt::format("'extends' makes a cycle: {} extends itself", display_path(path)));
     return nullptr;
@@ -683,7 +688,8 @@ class Builder {
     fs::path p = fs::path(s.pos.file).parent_path() / s.scalar;
     g.script_display = display_path(p);
     g.script_file = p.string();
-    if (!fs::is_regular_file(p)) diags_.error(s.pos, fmt::format("cannot find the script '{}'", g.script_display));
+    std::error_code ec;
+    if (!fs::is_regular_file(p, ec)) diags_.error(s.pos, fmt::format("cannot find the script '{}'", g.script_display));
   }
 
   static void zobrist(GameDef& g) {

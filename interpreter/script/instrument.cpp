@@ -30,7 +30,10 @@ size_t skip_long(const std::string& s, size_t i, int level) {
 
 }  // namespace
 
-std::string instrument_lua(const std::string& s) {
+std::string instrument_lua(const std::string& source) {
+  // Lua skips a first line that starts with '#' (a shebang); after the prefix below it would
+  // be code, so it becomes a comment ("--#..." is never a long comment).
+  const std::string s = source.starts_with('#') ? "--" + source : source;
   const std::string tick = std::string(" ") + kTickName + "();";
   std::string out = std::string("local ") + kTickName + " = ...; ";
   out.reserve(s.size() * 5 / 4 + 64);

@@ -53,3 +53,13 @@ TEST_CASE("strings and comments are left alone") {
 TEST_CASE("the reserved name is refused") {
   CHECK_THROWS_AS(instrument_lua("__bl_tick = nil\n"), std::invalid_argument);
 }
+
+TEST_CASE("a first line starting with '#' stays a comment, as Lua reads it (found by fuzz_instrument)") {
+  for (const char* src : {"#!/usr/bin/env luajit\nwhile true do end\n", "#[[\nwhile true do end\n--]]\n", "#"}) {
+    INFO(src);
+    const std::string out = instrument_lua(src);
+    CHECK(out.rfind("local __bl_tick = ...; --#", 0) == 0);
+    CHECK(count(out, "\n") == count(src, "\n"));
+    CHECK(count(out, "__bl_tick();") == (std::string(src).size() > 1 ? 1 : 0));
+  }
+}

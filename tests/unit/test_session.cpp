@@ -189,6 +189,9 @@ TEST_CASE("A record from a stranger is read or refused with the line at fault, n
                     "line 2: [Seed] takes a whole number from 0 to 2^64 - 1");
   CHECK_THROWS_WITH(parse_record("[Game \"dipole\"]\n[Option \"max_height\"]\n"), Catch::Contains("line 2: [Option] takes key=value"));
   CHECK(parse_record("[Game \"dipole\"]\n[Seed \"18446744073709551615\"]\n").seed == 18446744073709551615ULL);
+  // A game name longer than a file name may be (found by fuzz_record): no game, not a crash.
+  CHECK_THROWS_WITH(open_named_definition(std::string(300, 'x')), Catch::Contains("no game named 'xxx"));
+  CHECK_THROWS_WITH(open_named_definition("dipole\x1b[2J"), Catch::Contains("no game named 'dipole\\x1b[2J'"));
 }
 
 TEST_CASE("Replaying a record whose last move leaves the other side without a move gives that result", "[session]") {
