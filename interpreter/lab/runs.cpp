@@ -59,6 +59,14 @@ std::string refusal(const std::filesystem::path& dir, const RunInfo& run, bool r
   return "it holds the results of another run (--force replaces them)";
 }
 
+// `dir` as a path whose file name is the folder's own ("out/" and "." name a folder too).
+std::filesystem::path folder_path(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(dir, ec).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  return p;
+}
+
 // Removes a folder of ours, quietly: a failure leaves a stray folder, not a lost result.
 void remove_quietly(const std::filesystem::path& p) {
   std::error_code ec;
@@ -68,14 +76,14 @@ void remove_quietly(const std::filesystem::path& p) {
 }  // namespace
 
 void check_results_folder(const std::string& dir, const RunInfo& run, bool replace) {
-  if (const std::string why = refusal(std::filesystem::path(dir).lexically_normal(), run, replace); !why.empty())
+  if (const std::string why = refusal(folder_path(dir), run, replace); !why.empty())
     throw std::invalid_argument(fmt::format("will not write into {}: {}", dir, why));
 }
 
 void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
                    const RunInfo& run, bool replace) {
   namespace fs = std::filesystem;
-  const fs::path target = fs::path(dir).lexically_normal();
+  const fs::path target = folder_path(dir);
   check_results_folder(dir, run, replace);
   std::error_code ec;
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");

@@ -28,6 +28,24 @@ size_t skip_long(const std::string& s, size_t i, int level) {
   return end == std::string::npos ? s.size() : end + close.size();
 }
 
+// The index of the next token at or after i: white space and comments skipped.
+size_t next_token(const std::string& s, size_t i) {
+  while (i < s.size()) {
+    if (std::isspace(static_cast<unsigned char>(s[i]))) {
+      ++i;
+    } else if (s.compare(i, 2, "--") == 0) {
+      if (int level = long_bracket_level(s, i + 2); level >= 0) {
+        i = skip_long(s, i + 2, level);
+      } else {
+        while (i < s.size() && s[i] != '\n' && s[i] != '\r') ++i;
+      }
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
 }  // namespace
 
 std::string instrument_lua(const std::string& source) {
@@ -39,6 +57,7 @@ std::string instrument_lua(const std::string& source) {
   out.reserve(s.size() * 5 / 4 + 64);
   bool after_function = false;  // saw `function`, waiting for its parameter list
   bool in_params = false;
+  char prev = 0;  // the last character of the token before this one ('a' a word, '"' a string)
   size_t i = 0, copied = 0;
   auto insert_at = [&](size_t pos) {
     out.append(s, copied, pos - copied);
@@ -77,10 +96,12 @@ std::string instrument_lua(const std::string& source) {
         }
       }
       ++i;
+      prev = '"';
       continue;
     }
     if (int level = long_bracket_level(s, i); level >= 0) {  // long string
       i = skip_long(s, i, level);
+      prev = '"';
       continue;
     }
     if (ident_start(c)) {
@@ -91,10 +112,13 @@ std::string instrument_lua(const std::string& source) {
       if (word == "do" || word == "repeat") insert_at(j);
       // Before every goto rather than after every label: a label may have to stay the last
       // statement of its block (the `goto continue` idiom), and a loop made of gotos runs a
-      // goto on every turn.
-      else if (word == "goto") insert_at(i);
+      // goto on every turn. As in LuaJIT, `goto` is a statement only when a name follows it
+      // (elsewhere it is a name itself: `t.goto`, `local goto = 1`).
+      else if (word == "goto" && prev != '.' && next_token(s, j) < s.size() && ident_start(s[next_token(s, j)]))
+        insert_at(i);
       else if (word == "function") after_function = true;
       i = j;
+      prev = 'a';
       continue;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {  // number: 1e-5, 0x1p-4, 0xe (no sign after e in hex)
@@ -104,6 +128,7 @@ std::string instrument_lua(const std::string& source) {
       while (i < s.size() && (ident_char(s[i]) || s[i] == '.' ||
                               ((s[i] == '-' || s[i] == '+') && std::strchr(exponent, s[i - 1]))))
         ++i;
+      prev = '0';
       continue;
     }
     if (c == '(' && after_function) {
@@ -113,6 +138,7 @@ std::string instrument_lua(const std::string& source) {
       in_params = false;
       insert_at(i + 1);
     }
+    if (!std::isspace(static_cast<unsigned char>(c))) prev = c;
     ++i;
   }
   out.append(s, copied, std::string::npos);

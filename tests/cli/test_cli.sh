@@ -243,6 +243,8 @@ run 2 "a folder of other files" -- simulate dipole --games 7 --out "$lab/mine" -
 has "$lab/mine/notes.txt" "notes" "a foreign folder is untouched"
 cp -r "$lab/s1" "$lab/other" && run 0 "--force replaces another run" -- simulate dipole --games 7 --out "$lab/other" --force &&
   lines "$lab/other/games.jsonl" 7 "--force"
+run 0 "the same run, its folder named with a slash" -- simulate dipole --games 7 --out "$lab/other/" &&
+  lines "$lab/other/games.jsonl" 7 "a trailing slash"
 if ls -a "$lab" | grep -q '\.writing-\|\.old-'; then echo "FAIL: temporaries left in $lab"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 run 2 "merge one shard twice" -- merge "$lab/s1" "$lab/s1" && has "$err" "is in two shards" "merge twice"
 run 2 "merge runs that differ" -- merge "$lab/s1" "$lab/variant" && has "$err" "is not from the same run" "merge mismatch"

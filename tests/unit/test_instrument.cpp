@@ -63,3 +63,9 @@ TEST_CASE("a first line starting with '#' stays a comment, as Lua reads it (foun
     CHECK(count(out, "__bl_tick();") == (std::string(src).size() > 1 ? 1 : 0));
   }
 }
+
+TEST_CASE("goto is a statement only before a name, as LuaJIT reads it (found by fuzz_instrument)") {
+  CHECK(count(instrument_lua("return board.name(move.goto)\n"), "__bl_tick();") == 0);
+  CHECK(count(instrument_lua("local goto = 1\nx = t:goto()\n"), "__bl_tick();") == 0);
+  CHECK(count(instrument_lua("::top:: goto --[[ c ]]\n top\n"), "__bl_tick();") == 1);
+}
