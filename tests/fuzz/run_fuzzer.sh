@@ -17,7 +17,11 @@ shopt -s nullglob
 crashes=("$here/crashes/$name"/*)
 if [ ${#crashes[@]} -gt 0 ]; then
   echo "== $name: ${#crashes[@]} past crashes"
-  "$bin" "${flags[@]}" "${crashes[@]}" 2>&1 | tail -3
+  if ! "$bin" "${flags[@]}" "${crashes[@]}" >"$work/log" 2>&1; then
+    tail -60 "$work/log"
+    echo "FAIL: a past crash is back"
+    exit 1
+  fi
 fi
 mkdir -p "$work/new" "$work/artifacts"
 echo "== $name: the saved corpus, then fuzzing for $seconds s"
