@@ -9,8 +9,12 @@ namespace boardlab {
 
 namespace {
 
-bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// As LuaJIT's lexer: bytes from 0x80 up are letters too (UTF-8 names).
+bool ident_start(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return std::isalpha(u) || c == '_' || u >= 0x80;
+}
+bool ident_char(char c) { return ident_start(c) || std::isdigit(static_cast<unsigned char>(c)); }
 
 // If s[i] starts a long bracket `[==[`, returns its level, else -1.
 int long_bracket_level(const std::string& s, size_t i) {

@@ -69,3 +69,9 @@ TEST_CASE("goto is a statement only before a name, as LuaJIT reads it (found by 
   CHECK(count(instrument_lua("local goto = 1\nx = t:goto()\n"), "__bl_tick();") == 0);
   CHECK(count(instrument_lua("::top:: goto --[[ c ]]\n top\n"), "__bl_tick();") == 1);
 }
+
+TEST_CASE("bytes from 0x80 up are letters of a name, as LuaJIT reads them (found by fuzz_instrument)") {
+  // One name that ends in "do", then a string: a call, not a loop.
+  CHECK(count(instrument_lua("\xc3\xa9" "do 'x'\n"), "__bl_tick();") == 0);
+  CHECK(count(instrument_lua("local \xc3\xa9t\xc3\xa9 = 1 while true do end\n"), "__bl_tick();") == 1);
+}
