@@ -86,7 +86,7 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
   const fs::path target = folder_path(dir);
   check_results_folder(dir, run, replace);
   std::error_code ec;
-  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const fs::path parent = target.parent_path();  // folder_path is absolute
   fs::create_directories(parent, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", parent.string(), ec.message()));
   // Beside the target, so that the renames below stay on one file system.

@@ -37,7 +37,7 @@ void MoveList::grow(bl_moves* m, int32_t words_needed) {
   size_t words = self->words_.size(), starts = self->starts_.size();
   if (m->nwords + need > words) words = std::max(words * 2, m->nwords + need);
   if (m->count + need > starts) starts = std::max(starts * 2, m->count + need);
-  const size_t bytes = (words + starts) * sizeof(int32_t);
+  const size_t bytes = bytes_for(words, starts);
   if (MemoryBudget* b = self->budget_) {
     if (!b->allows(b->lua, bytes)) {
       *m = self->raw_;

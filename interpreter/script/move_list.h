@@ -30,13 +30,14 @@ class MoveList {
   uint8_t flags(int i) const;  // move i's flags alone (progress, events)
   void push(const Move& m);
   bl_moves* raw() { return &raw_; }
-  size_t bytes() const { return (words_.size() + starts_.size()) * sizeof(int32_t); }
+  size_t bytes() const { return bytes_for(words_.size(), starts_.size()); }
   // While set, the buffer grows only within `budget` (and charges its bytes there); a grow
   // that would not fit leaves the capacity as it was, for the script side to report.
   void set_budget(MemoryBudget* budget);
 
  private:
   static void grow(bl_moves* m, int32_t words_needed);
+  static size_t bytes_for(size_t words, size_t starts) { return (words + starts) * sizeof(int32_t); }
   void sync();
   std::vector<int32_t> words_, starts_;
   bl_moves raw_{};

@@ -399,14 +399,15 @@ local default_notation = dofile(lib_dir .. "/notation.lua")
 local api = { board = board, state = state, moves = moves, game = game }
 -- Shared helpers written against the API above; scripts see them as globals.
 api.chains = dofile(lib_dir .. "/chains.lua")(api)
+-- The loop budget's error, raised `level` frames above its caller.
+local function ran_too_long(why, level)
+  error(format("the script ran too long: more than %d loop steps in one call (%s)", H.tick_limit, why), level + 1)
+end
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n
   H.ticks_left = t
-  if t < 0 then
-    error(format("the script ran too long: more than %d loop steps in one call (%s's work counts too)",
-      H.tick_limit, fname), 3)
-  end
+  if t < 0 then ran_too_long(fname .. "'s work counts too", 3) end
 end
 local env = sandbox.new_env(api, H, charge)
 local builtin = {}
@@ -420,10 +421,7 @@ local R = { sizes = sizes }
 local function tick()
   local t = H.ticks_left - 1
   H.ticks_left = t
-  if t < 0 then
-    error(format("the script ran too long: more than %d loop steps in one call (an endless loop?)",
-      H.tick_limit), 2)
-  end
+  if t < 0 then ran_too_long("an endless loop?", 2) end
 end
 
 -- Runs the instrumented script; returns the names of the global functions it defined.

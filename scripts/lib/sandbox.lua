@@ -38,10 +38,10 @@ M.string.find = function(s, text, init, plain)
   end
   return plain_find(s, text, init, true)
 end
--- Method calls on strings ("x"):rep(2) go through the string metatable: point it at the
--- safe table and hide it. Trusted code keeps its own references to the string functions.
+-- Method calls on strings ("x"):rep(2) go through the string metatable: new_env points it
+-- at the script's string table; it is hidden. Trusted code keeps its own references to the
+-- string functions.
 local string_meta = getmetatable("")
-string_meta.__index = M.string
 string_meta.__metatable = false
 
 -- A value as error messages show it: no heap addresses.
@@ -60,7 +60,7 @@ local function wrap_library(env, charge)
   local rep, concat, sort, insert, remove = string.rep, table.concat, table.sort, table.insert, table.remove
   local floor, log = math.floor, math.log
   env.string.rep = function(s, n, sep)
-    local size = (type(s) == "string" and #s or 0) * (tonumber(n) or 0) + (type(sep) == "string" and #sep or 0) * (tonumber(n) or 0)
+    local size = ((type(s) == "string" and #s or 0) + (type(sep) == "string" and #sep or 0)) * (tonumber(n) or 0)
     if size > MAX_STRING then error(string.format("string.rep: the result would be %d bytes; at most %d", size, MAX_STRING), 2) end
     charge(floor(size / 64), "string.rep")
     return rep(s, n, sep)
