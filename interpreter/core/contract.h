@@ -27,14 +27,23 @@ enum class Op : uint8_t {
   FromReserve = 4,  // one piece of code c leaves reserve slot b and is dropped on cell a
   SetTop = 5,       // the top piece of cell a becomes code c
   Mark = 6,         // nothing on the board: a waypoint for notation (cell a)
+  // Pieces inside a stack, for column games. Levels count from 0 at the bottom.
+  Transfer = 7,     // the piece at level n of cell a is inserted at level c of cell b (0: under the stack)
+  Take = 8,         // the piece at level n of cell a goes to reserve slot b (or out of play if b = kNone)
+  Put = 9,          // one piece of code c leaves reserve slot b and is inserted at level n of cell a
+  SetPiece = 10,    // the piece at level n of cell a becomes code c
 };
 // Their names, as scripts and notation see them.
-inline constexpr std::array<std::pair<const char*, Op>, 6> kOps = {{{"move", Op::Move},
-                                                                    {"remove", Op::Remove},
-                                                                    {"to_reserve", Op::ToReserve},
-                                                                    {"from_reserve", Op::FromReserve},
-                                                                    {"set_top", Op::SetTop},
-                                                                    {"mark", Op::Mark}}};
+inline constexpr std::array<std::pair<const char*, Op>, 10> kOps = {{{"move", Op::Move},
+                                                                     {"remove", Op::Remove},
+                                                                     {"to_reserve", Op::ToReserve},
+                                                                     {"from_reserve", Op::FromReserve},
+                                                                     {"set_top", Op::SetTop},
+                                                                     {"mark", Op::Mark},
+                                                                     {"transfer", Op::Transfer},
+                                                                     {"take", Op::Take},
+                                                                     {"put", Op::Put},
+                                                                     {"set_piece", Op::SetPiece}}};
 inline const char* op_name(Op op) {
   for (const auto& [name, o] : kOps)
     if (o == op) return name;

@@ -2,6 +2,7 @@
 #include "state/state.h"
 
 #include "core/diagnostics.h"
+#include "state/action_words.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -179,6 +180,22 @@ void State::drop(int cell, const uint8_t* in, int n) {
   if (n) set_owner(cell, static_cast<int8_t>(def_->owner_of[in[n - 1]]));
 }
 
+uint8_t State::take_at(int cell, int level) {
+  uint8_t buf[256];
+  const int above = height_[cell] - level - 1;
+  lift(cell, above + 1, buf);
+  drop(cell, buf + 1, above);
+  return buf[0];
+}
+
+void State::insert_at(int cell, int level, uint8_t code) {
+  uint8_t buf[256];
+  const int above = height_[cell] - level;
+  lift(cell, above, buf);
+  drop(cell, &code, 1);
+  drop(cell, buf, above);
+}
+
 void State::add_reserve(int slot, int code, int delta) {
   int32_t& r = reserve_[slot * def_->ncodes + code];
   // A key per (slot, piece, count), derived on the fly so that any count has its own.
@@ -196,10 +213,9 @@ void State::add_reserve(int slot, int code, int delta) {
 }
 
 namespace {
-[[noreturn]] void bad(const Action& a, const char* why) {
+[[noreturn]] void bad(const GameDef& def, const Action& a, const std::string& why) {
   // The script wrote the move: its error, whatever position the state was read from.
-  throw ScriptError(fmt::format("illegal action (op {}, n {}, a {}, b {}, c {}): {}",
-                                       static_cast<int>(a.op), a.n, a.a, a.b, a.c, why));
+  throw ScriptError(fmt::format("illegal action: {}: {}", action_words(def, a), why));
 }
 }  // namespace
 
@@ -219,46 +235,75 @@ void State::apply(const Move& m) {
       touched_height[nt] = height_[cell];
       return touched_height[nt++];
     };
+    const auto name = [&](int cell) -> const std::string& { return def_->board.cell_names[static_cast<size_t>(cell)]; };
+    const auto holds = [&](int cell) { return fmt::format("{} holds {}", name(cell), h(cell)); };
+    // Pieces put into a reserve earlier in the same move are not counted: no game needs to
+    // take back out a piece it has just put in.
+    const auto reserve_has = [&](const Action& a) {
+      int taken = 0;
+      for (const Action* x = m.begin(); x != &a + 1; ++x)
+        taken += (x->op == Op::FromReserve || x->op == Op::Put) && x->b == a.b && x->c == a.c;
+      return reserve(a.b, a.c) >= taken;
+    };
+    const auto can_hold_one_more = [&](const Action& a, int cell) {
+      if (!def_->board.playable[cell]) bad(*def_, a, name(cell) + " cannot hold pieces");
+      if (h(cell) + 1 > def_->stack_cap)
+        bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(cell), def_->stack_cap));
+    };
     for (const Action& a : m) {
-      if (a.op != Op::FromReserve && a.op != Op::Mark && a.a >= ncells) bad(a, "no such cell");
+      if (a.op != Op::Mark && a.a >= ncells) bad(*def_, a, "no such cell");
       switch (a.op) {
         case Op::Move:
-          if (a.b >= ncells) bad(a, "no such target cell");
-          if (a.n == 0 || a.n > h(a.a)) bad(a, "not that many pieces there");
-          if (a.a == a.b) bad(a, "a move must change cells");
-          if (!def_->board.playable[a.b]) bad(a, "the target cell cannot hold pieces");
-          if (h(a.b) + a.n > def_->stack_cap) bad(a, "the stack would be too tall");
+          if (a.b >= ncells) bad(*def_, a, "no such target cell");
+          if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
+          if (a.a == a.b) bad(*def_, a, "a move must change cells");
+          if (!def_->board.playable[a.b]) bad(*def_, a, name(a.b) + " cannot hold pieces");
+          if (h(a.b) + a.n > def_->stack_cap)
+            bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(a.b), def_->stack_cap));
           h(a.a) -= a.n;
           h(a.b) += a.n;
           break;
         case Op::Remove:
-          if (a.b != kNone && a.b >= nslots) bad(a, "no such reserve");
+          if (a.b != kNone && a.b >= nslots) bad(*def_, a, "no such reserve");
           h(a.a) = 0;
           break;
         case Op::ToReserve:
-          if (a.b >= nslots) bad(a, "no such reserve");
-          if (a.n == 0 || a.n > h(a.a)) bad(a, "not that many pieces there");
+          if (a.b >= nslots) bad(*def_, a, "no such reserve");
+          if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
           h(a.a) -= a.n;
           break;
-        case Op::FromReserve: {
-          if (a.a >= ncells) bad(a, "no such cell");
-          if (a.b >= nslots || a.c == 0 || a.c >= def_->ncodes) bad(a, "no such reserve or piece");
-          if (h(a.a) + 1 > def_->stack_cap) bad(a, "the stack would be too tall");
-          if (!def_->board.playable[a.a]) bad(a, "the cell cannot hold pieces");
-          // Pieces put into the reserve earlier in the same move are not counted: no game
-          // needs to take back out a piece it has just put in.
-          int taken = 0;
-          for (const Action* b = m.begin(); b != &a + 1; ++b) taken += b->op == Op::FromReserve && b->b == a.b && b->c == a.c;
-          if (reserve(a.b, a.c) < taken) bad(a, "the reserve has no such piece");
+        case Op::FromReserve:
+        case Op::Put:
+          if (a.b >= nslots) bad(*def_, a, "no such reserve");
+          if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
+          if (a.op == Op::Put && a.n > h(a.a)) bad(*def_, a, holds(a.a) + fmt::format(": a piece goes in at levels 0 to {}", h(a.a)));
+          can_hold_one_more(a, a.a);
+          if (!reserve_has(a)) bad(*def_, a, fmt::format("reserve {} has no such piece", def_->reserve_slots[a.b]));
           h(a.a) += 1;
           break;
-        }
         case Op::SetTop:
-          if (h(a.a) == 0) bad(a, "no piece there");
-          if (a.c == 0 || a.c >= def_->ncodes) bad(a, "no such piece");
+          if (h(a.a) == 0) bad(*def_, a, holds(a.a));
+          if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
+          break;
+        case Op::Transfer:
+          if (a.b >= ncells) bad(*def_, a, "no such target cell");
+          if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
+          h(a.a) -= 1;
+          if (a.c > h(a.b)) bad(*def_, a, holds(a.b) + fmt::format(": a piece goes in at levels 0 to {}", h(a.b)));
+          can_hold_one_more(a, a.b);
+          h(a.b) += 1;
+          break;
+        case Op::Take:
+          if (a.b != kNone && a.b >= nslots) bad(*def_, a, "no such reserve");
+          if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
+          h(a.a) -= 1;
+          break;
+        case Op::SetPiece:
+          if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
+          if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
           break;
         case Op::Mark: break;
-        default: bad(a, "unknown action");
+        default: bad(*def_, a, "unknown action");
       }
     }
   }
@@ -302,6 +347,24 @@ void State::apply(const Move& m) {
         undo_bytes_.push_back(old);
         break;
       }
+      case Op::Transfer: insert_at(a.b, a.c, take_at(a.a, a.n)); break;
+      case Op::Take: {
+        const uint8_t code = take_at(a.a, a.n);
+        if (a.b != kNone)
+          add_reserve(a.b, code, +1);
+        else
+          ++removed_;
+        undo_bytes_.push_back(code);
+        break;
+      }
+      case Op::Put:
+        add_reserve(a.b, a.c, -1);
+        insert_at(a.a, a.n, static_cast<uint8_t>(a.c));
+        break;
+      case Op::SetPiece:
+        undo_bytes_.push_back(take_at(a.a, a.n));
+        insert_at(a.a, a.n, static_cast<uint8_t>(a.c));
+        break;
       case Op::Mark: break;
     }
   }
@@ -366,6 +429,26 @@ void State::undo() {
         drop(a.a, &old, 1);
         break;
       }
+      case Op::Transfer: insert_at(a.a, a.n, take_at(a.b, a.c)); break;
+      case Op::Take: {
+        const uint8_t code = undo_bytes_.back();
+        undo_bytes_.pop_back();
+        if (a.b != kNone)
+          add_reserve(a.b, code, -1);
+        else
+          --removed_;
+        insert_at(a.a, a.n, code);
+        break;
+      }
+      case Op::Put:
+        take_at(a.a, a.n);
+        add_reserve(a.b, a.c, +1);
+        break;
+      case Op::SetPiece:
+        take_at(a.a, a.n);
+        insert_at(a.a, a.n, undo_bytes_.back());
+        undo_bytes_.pop_back();
+        break;
       case Op::Mark: break;
     }
   }

@@ -113,6 +113,8 @@ class State {
   void update_dice_key();
   void lift(int cell, int n, uint8_t* out);
   void drop(int cell, const uint8_t* in, int n);
+  uint8_t take_at(int cell, int level);  // the pieces above it move down
+  void insert_at(int cell, int level, uint8_t code);  // the pieces from `level` up move up
   void add_reserve(int slot, int code, int delta);
   void count_position(int delta);
   void set_owner(int cell, int8_t player);

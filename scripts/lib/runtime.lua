@@ -37,6 +37,7 @@ local OP = info.ops
 -- As locals for the writers: a table field costs a hash look-up per move in compiled code.
 local OP_MOVE, OP_REMOVE, OP_TO_RESERVE, OP_FROM_RESERVE = OP.move, OP.remove, OP.to_reserve, OP.from_reserve
 local OP_SET_TOP, OP_MARK = OP.set_top, OP.mark
+local OP_TRANSFER, OP_TAKE, OP_PUT, OP_SET_PIECE = OP.transfer, OP.take, OP.put, OP.set_piece
 local NONE, MAX_ACTIONS, MAX_MOVES = info.none, info.max_actions, info.max_moves
 local OP_NAME = {}
 for name, code in pairs(OP) do OP_NAME[code] = name end
@@ -335,6 +336,27 @@ function moves.set_top(c, code)
   check_cell(c, "moves.set_top"); check_code(code, "moves.set_top")
   act("moves.set_top", OP_SET_TOP, 0, c, 0, code)
 end
+-- Pieces inside a stack (levels from 0 at the bottom), for column games.
+local function check_level(l, fname) if tobit(l) ~= l or l < 0 or l >= CAP then bad("level", l, fname, 4) end end
+function moves.transfer(from, level, to, to_level)
+  check_cell(from, "moves.transfer"); check_level(level, "moves.transfer")
+  check_cell(to, "moves.transfer"); check_level(to_level, "moves.transfer")
+  act("moves.transfer", OP_TRANSFER, level, from, to, to_level)
+end
+function moves.take(c, level, slot)
+  check_cell(c, "moves.take"); check_level(level, "moves.take")
+  if slot ~= nil then check_slot(slot, "moves.take") end
+  act("moves.take", OP_TAKE, level, c, slot or NONE, 0)
+end
+function moves.put(c, level, slot, code)
+  check_cell(c, "moves.put"); check_level(level, "moves.put")
+  check_slot(slot, "moves.put"); check_code(code, "moves.put")
+  act("moves.put", OP_PUT, level, c, slot, code)
+end
+function moves.set_piece(c, level, code)
+  check_cell(c, "moves.set_piece"); check_level(level, "moves.set_piece"); check_code(code, "moves.set_piece")
+  act("moves.set_piece", OP_SET_PIECE, level, c, 0, code)
+end
 function moves.mark(c)
   check_cell(c, "moves.mark")
   act("moves.mark", OP_MARK, 0, c, 0, 0)
@@ -499,6 +521,7 @@ local DECODED = { __index = function(_, k)
     error("notation: the move is decoded (move.from, move.to, move.captured...); its list of actions is move.actions", 2)
   end
 end }
+local FOLLOWS_PIECES = { to_reserve = true, transfer = true, take = true, put = true, set_piece = true }
 local function decode(actions, flags)
   local side = S.side
   local m = { actions = actions, pass = #actions == 0, via = {}, captured = {}, events = {},
@@ -511,7 +534,7 @@ local function decode(actions, flags)
   -- only in moves that send pieces to a reserve (notation runs for every legal move).
   local stacks
   for _, a in ipairs(actions) do
-    if a.op == "to_reserve" then stacks = {} end
+    if FOLLOWS_PIECES[a.op] then stacks = {} end
   end
   local function stack(c)
     local t = stacks[c]
@@ -557,6 +580,15 @@ local function decode(actions, flags)
       end
     elseif op == "mark" then
       if m.from == nil then m.from = a.a else m.via[#m.via + 1] = a.a end
+    elseif op == "transfer" or op == "take" then
+      local src = stack(a.a)
+      local piece = table.remove(src, a.n + 1)
+      if op == "transfer" then table.insert(stack(a.b), a.c + 1, piece) end
+      if piece ~= nil and OWNER[piece] ~= side then m.captured[#m.captured + 1] = a.a end
+    elseif op == "put" then
+      table.insert(stack(a.a), a.n + 1, a.c)
+    elseif op == "set_piece" then
+      stack(a.a)[a.n + 1] = a.c
     end
   end
   return setmetatable(m, DECODED)

@@ -50,14 +50,47 @@ TEST_CASE("each primitive action applies and undoes exactly") {
   check(one(Op::FromReserve, 0, b2, 0, o), "b a1=xxo b2=xo c3=o off:o=1");
   check(one(Op::SetTop, 0, b2, kNone, X), "b a1=xxo b2=X c3=o off:o=2");
   check(one(Op::Mark, 0, a1), "b a1=xxo b2=x c3=o off:o=2");
+  // Pieces inside a stack (column games).
+  check(one(Op::Transfer, 2, a1, b2, 0), "b a1=xx b2=ox c3=o off:o=2");   // the top of a1 under b2
+  check(one(Op::Transfer, 0, a1, b2, 1), "b a1=xo b2=xx c3=o off:o=2");   // the bottom of a1 onto b2
+  check(one(Op::Transfer, 0, a1, a1, 2), "b a1=xox b2=x c3=o off:o=2");   // within one stack
+  check(one(Op::Transfer, 2, a1, b.cell_index("b1"), 0), "b a1=xx b1=o b2=x c3=o off:o=2");  // onto an empty cell
+  check(one(Op::Take, 1, a1, 0), "b a1=xo b2=x c3=o off:x=1 off:o=2");
+  check(one(Op::Take, 0, a1), "b a1=xo b2=x c3=o off:o=2");
+  check(one(Op::Put, 0, a1, 0, o), "b a1=oxxo b2=x c3=o off:o=1");
+  check(one(Op::Put, 3, a1, 0, o), "b a1=xxoo b2=x c3=o off:o=1");
+  check(one(Op::SetPiece, 1, a1, kNone, X), "b a1=xXo b2=x c3=o off:o=2");
+  {  // A move of several: each action sees the board as the ones before it left it.
+    Move m;
+    m.push(Action{Op::Move, 3, static_cast<uint16_t>(a1), static_cast<uint16_t>(b.cell_index("b1")), kNone});
+    m.push(Action{Op::Transfer, 0, static_cast<uint16_t>(c3), static_cast<uint16_t>(b.cell_index("b1")), 0});
+    m.push(Action{Op::SetPiece, 3, static_cast<uint16_t>(b.cell_index("b1")), kNone, static_cast<uint16_t>(X)});
+    check(m, "b b1=oxxX b2=x off:o=2");
+  }
 
   SECTION("a bad action is refused and changes nothing") {
     State t = s;
-    CHECK_THROWS_WITH(t.apply(one(Op::Move, 4, a1, b2)), Catch::Contains("not that many pieces"));
+    CHECK_THROWS_WITH(t.apply(one(Op::Move, 4, a1, b2)),
+                      "illegal action: move 4 pieces from a1 to b2: a1 holds 3");
     CHECK_THROWS_WITH(t.apply(one(Op::Move, 1, a1, a1)), Catch::Contains("must change cells"));
     CHECK_THROWS_WITH(t.apply(one(Op::Move, 1, a1, 999)), Catch::Contains("no such target cell"));
-    CHECK_THROWS_WITH(t.apply(one(Op::SetTop, 0, b.cell_index("b1"), kNone, X)), Catch::Contains("no piece there"));
-    CHECK_THROWS_WITH(t.apply(one(Op::FromReserve, 0, b2, 0, x)), Catch::Contains("the reserve has no such piece"));
+    CHECK_THROWS_WITH(t.apply(one(Op::SetTop, 0, b.cell_index("b1"), kNone, X)),
+                      "illegal action: turn the top piece of b1 into X (a k): b1 holds 0");
+    CHECK_THROWS_WITH(t.apply(one(Op::FromReserve, 0, b2, 0, x)),
+                      "illegal action: put x (a p) from reserve off on b2: reserve off has no such piece");
+    CHECK_THROWS_WITH(t.apply(one(Op::Transfer, 3, a1, b2, 0)),
+                      "illegal action: move the piece at level 3 of a1 to level 0 of b2: a1 holds 3");
+    CHECK_THROWS_WITH(t.apply(one(Op::Transfer, 0, a1, b2, 2)),
+                      "illegal action: move the piece at level 0 of a1 to level 2 of b2: b2 holds 1: a piece goes in at levels 0 to 1");
+    CHECK_THROWS_WITH(t.apply(one(Op::Take, 5, c3, kNone)), "illegal action: take the piece at level 5 of c3 out of play: c3 holds 1");
+    CHECK_THROWS_WITH(t.apply(one(Op::Put, 2, b2, 0, o)),
+                      "illegal action: put o (b p) from reserve off at level 2 of b2: b2 holds 1: a piece goes in at levels 0 to 1");
+    CHECK_THROWS_WITH(t.apply(one(Op::SetPiece, 1, b2, kNone, X)), "illegal action: turn the piece at level 1 of b2 into X (a k): b2 holds 1");
+    {  // Heights as earlier actions leave them: the second lift finds a1 empty.
+      Move m = one(Op::Move, 3, a1, b2);
+      m.push(Action{Op::Take, 0, static_cast<uint16_t>(a1), kNone, kNone});
+      CHECK_THROWS_WITH(t.apply(m), "illegal action: take the piece at level 0 of a1 out of play: a1 holds 0");
+    }
     CHECK(t.same_position(s));
     CHECK(t.hash() == s.hash());
   }
