@@ -8,6 +8,7 @@
 #include "common.h"
 #include "definition/bundled.h"
 #include "rules/invariants.h"
+#include "rules/rule_tests.h"
 
 namespace boardlab::cli {
 
@@ -55,7 +56,10 @@ Runner add_check(CLI::App& app) {
     fmt::print("{}: definition ok{}; {} random games, {} plies (longest {}), {} invariant failures\n",
                game->def().source_file, nw ? fmt::format(" ({} warning{})", nw, nw > 1 ? "s" : "") : "", report.games,
                report.plies, report.longest, report.failures.size());
-    return report.ok() ? kExitOk : kExitFailure;
+    // The definition's own rule scenarios, when it has them.
+    const std::string tests = rule_tests_beside(game->def().source_file);
+    const bool tests_ok = tests.empty() || print_rule_tests(tests);
+    return report.ok() && tests_ok ? kExitOk : kExitFailure;
   };
 }
 

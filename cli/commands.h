@@ -23,5 +23,9 @@ Runner add_simulate(CLI::App& app);
 Runner add_merge(CLI::App& app);
 Runner add_compare(CLI::App& app);
 Runner add_new(CLI::App& app);
+Runner add_test(CLI::App& app);
+
+// Runs a rule test file, printing its failures and a summary line; true if all pass.
+bool print_rule_tests(const std::string& path);
 
 }  // namespace boardlab::cli

@@ -22,10 +22,12 @@ std::vector<std::string> bundled_definitions() {
   std::vector<std::string> out;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(data_dir() + "/definitions", ec))
-    if (e.path().extension() == ".yaml") out.push_back(e.path().string());
+    if (e.path().extension() == ".yaml" && !is_rule_test_file(e.path().string())) out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }
+
+bool is_rule_test_file(const std::string& path) { return path.ends_with(kRuleTestSuffix); }
 
 std::string resolve_game(const std::string& arg) {
   std::error_code ec;  // a name too long for the file system is "no such file", not an exception

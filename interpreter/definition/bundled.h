@@ -2,6 +2,7 @@
 // becomes a definition file.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "definition/game_def.h"
@@ -22,7 +23,11 @@ GameDefPtr open_definition(const std::string& name_or_path, const std::vector<st
 // stranger's file cannot make boardlab open other files; the user names the definition on
 // the command line instead (`replay --game FILE`, `merge --game FILE`).
 GameDefPtr open_named_definition(const std::string& name, const std::vector<std::string>& options = {});
-// The bundled definition files, sorted by name.
+// The bundled definition files, sorted by name (their rule test files left out).
 std::vector<std::string> bundled_definitions();
+// Whether a file is a definition's rule test file (`NAME.test.yaml` beside `NAME.yaml`,
+// rules/rule_tests.h) rather than a definition.
+inline constexpr std::string_view kRuleTestSuffix = ".test.yaml";
+bool is_rule_test_file(const std::string& path);
 
 }  // namespace boardlab

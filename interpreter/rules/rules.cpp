@@ -127,7 +127,7 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
   if (hits.size() > 1) {
     std::vector<std::string> options;
     for (int h : hits) options.push_back(texts_[h]);
-    return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", "))};
+    return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", ")), true};
   }
   // Not legal: list the legal moves that start from the same place, if the text names one.
   std::string from;

@@ -62,6 +62,7 @@ class Rules {
     struct Parsed {
       int index = -1;     // the move, or -1
       std::string error;  // why not, for a person
+      bool ambiguous = false;  // the text names several moves
     };
     Parsed parse(const std::string& text) const;
 

@@ -1,0 +1,346 @@
+// Rule tests as data: see rule_tests.h. Each scenario sets up a position (a position text
+// or the start, then moves played, then seeded random moves, then a roll), and each of its
+// expectations is checked there; a failure is reported at the line of the expectation that
+// failed, and the other scenarios still run.
+#include "rules/rule_tests.h"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "core/text.h"
+#include "definition/bundled.h"
+#include "definition/game_def.h"
+#include "definition/yaml_tree.h"
+#include "rules/playout.h"
+#include "rules/rules.h"
+#include "state/position_text.h"
+
+namespace boardlab {
+
+namespace fs = std::filesystem;
+
+const Schema& rule_tests_schema() {
+  using namespace schema;
+  static const SchemaPtr s = [] {
+    auto options = dict(scalar());
+    const char* options_doc = "option values by name, as `--option` sets them";
+    auto scenario = structure({
+        {"name", string(), true, "what the scenario shows, in one line: the rule it tests"},
+        {"options", options, false, options_doc},
+        {"position", string(), false, "the position to start from, as position text; default the game's start"},
+        {"play", list(string()), false,
+         "moves played first, in notation; in a game with dice each begins with its roll, `[6-5] 24/18 13/8`, "
+         "and a roll-off's with its winner, `white [6-5] 24/18 13/8`"},
+        {"seed", integer(), false, "seeds the moves of `random_plies`; default 1"},
+        {"random_plies", integer(), false, "then this many uniformly random moves (and rolls), at most 100000"},
+        {"dice", string(), false, "then this roll, as typed: `6,5` (the position must be waiting for one)"},
+        {"moves", list(string()), false, "exactly these moves are legal, each named once (any of its spellings)"},
+        {"legal", list(string()), false, "each of these is a legal move"},
+        {"illegal", list(string()), false, "none of these is a legal move"},
+        {"outcome", string(), false, "how the game stands: the winner's name, `draw`, or `none` while it goes on"},
+        {"reason", one_of({"no_moves", "no_pieces", "repetition", "move_cap", "no_progress", "script"}), false,
+         "why it ended: a rule of the runtime's, or `script` for the result() hook"},
+        {"result", string(), false, "the result's name among the definition's `results` (gammon), or `none`"},
+        {"after", string(), false, "the position reached, as position text"},
+        {"perft", list(integer()), false,
+         "the move-tree counts at depths 1, 2, ... (at most 30; a position waiting for a roll counts every roll)"},
+    });
+    return structure({
+        {"game", string(), false, "the definition tested, relative to this file; default NAME.yaml beside NAME.test.yaml"},
+        {"options", options, false, std::string(options_doc) + ", for every scenario"},
+        {"scenarios", list(scenario), true, "the scenarios, run in order"},
+    });
+  }();
+  return *s;
+}
+
+std::string rule_tests_beside(const std::string& definition_path) {
+  if (!definition_path.ends_with(".yaml") || is_rule_test_file(definition_path)) return "";
+  std::string p = definition_path.substr(0, definition_path.size() - 5) + std::string(kRuleTestSuffix);
+  std::error_code ec;
+  return fs::is_regular_file(p, ec) ? p : "";
+}
+
+namespace {
+
+// What one scenario may ask for (a test file is a stranger's too).
+constexpr long long kMaxTestPlies = 100'000;
+constexpr size_t kMaxPerftDepth = 30;
+
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+Options read_options(const YNode* n) {
+  Options out;
+  if (n && n->is_map())
+    for (const auto& [k, v] : n->fields) out.emplace_back(k, v->scalar);
+  return out;
+}
+
+// One scenario's run: its expectations report here.
+class Scenario {
+ public:
+  Scenario(const YNode& node, RuleTestResult& out) : node_(node), out_(out) {
+    const YNode* n = node.get("name");
+    name_ = n ? n->scalar : "?";
+  }
+  void fail(const YNode* at, const std::string& why) {
+    out_.failures.error(at ? at->pos : node_.pos, fmt::format("scenario '{}': {}", name_, why));
+    failed_ = true;
+  }
+  bool failed() const { return failed_; }
+  void run(const Rules& rules);
+
+ private:
+  bool set_up(const Rules& rules, State& s);
+  bool play(const Rules& rules, State& s, const YNode& item);
+  void check_moves(const Rules& rules, const State& s);
+  void check_outcome(const Rules& rules, const State& s);
+
+  const YNode& node_;
+  RuleTestResult& out_;
+  std::string name_;
+  bool failed_ = false;
+};
+
+// Why a text names no legal move: it names several, or none of these.
+std::string why_not(const Rules::Notation& notation, const Rules::Notation::Parsed& parsed) {
+  if (parsed.ambiguous) return parsed.error;
+  return "not legal here; legal: " + (notation.texts().empty() ? std::string("none") : join(notation.texts(), ", "));
+}
+
+std::string dice_commas(std::string text) {
+  for (char& c : text)
+    if (c == '-') c = ',';
+  return text;
+}
+
+// A play item: `[side] [[6-5]] move`, the side and roll only where the game wants them.
+bool Scenario::play(const Rules& rules, State& s, const YNode& item) {
+  const GameDef& def = rules.def();
+  std::string text = trim(item.scalar);
+  auto word = [&] { return text.substr(0, text.find(' ')); };
+  int side = def.player_index(word());
+  if (side >= 0) text = trim(text.substr(word().size()));
+  if (s.outcome().over()) return fail(&item, fmt::format("'{}': the game is over ({})", item.scalar, describe(def, s.outcome()))), false;
+  if (s.awaiting_roll()) {
+    if (text.empty() || text[0] != '[' || text.find(']') == std::string::npos)
+      return fail(&item, fmt::format("'{}': the position waits for a roll: write it first, as in `[6-5] 24/18 13/8`",
+                                     item.scalar)),
+             false;
+    const size_t close = text.find(']');
+    try {
+      const auto dice = parse_dice(def, dice_commas(text.substr(1, close - 1)));
+      if (s.opening_roll() && side < 0)
+        return fail(&item, fmt::format("'{}': a roll-off: name its winner first, as in `{} {}`", item.scalar,
+                                       def.players[0].name, item.scalar)),
+               false;
+      s.roll(dice.data(), s.opening_roll() ? side : -1);
+    } catch (const PositionError& e) {
+      return fail(&item, fmt::format("'{}': {}", item.scalar, e.what())), false;
+    }
+    text = trim(text.substr(close + 1));
+  }
+  if (side >= 0 && side != s.side())
+    return fail(&item, fmt::format("'{}': it is {}'s turn", item.scalar, def.players[static_cast<size_t>(s.side())].name)), false;
+  MoveList moves;
+  if (!rules.start_turn(s, moves))
+    return fail(&item, fmt::format("'{}': the game is over ({})", item.scalar, describe(def, s.outcome()))), false;
+  const auto notation = rules.notation(s, moves);
+  const auto parsed = notation.parse(text);
+  if (parsed.index < 0) return fail(&item, fmt::format("'{}' cannot be played: {}", item.scalar, why_not(notation, parsed))), false;
+  rules.apply(s, moves[parsed.index]);
+  return true;
+}
+
+bool Scenario::set_up(const Rules& rules, State& s) {
+  const GameDef& def = rules.def();
+  if (const YNode* p = node_.get("position")) {
+    try {
+      s = parse_position(def, p->scalar);
+    } catch (const PositionError& e) {
+      return fail(p, fmt::format("the position does not read: {}", e.what())), false;
+    }
+    rules.judge(s);
+  }
+  if (const YNode* play_list = node_.get("play"))
+    for (const auto& item : play_list->items)
+      if (!play(rules, s, *item)) return false;
+  if (const YNode* r = node_.get("random_plies")) {
+    const long long plies = *parse_int(r->scalar);
+    if (plies < 0 || plies > kMaxTestPlies) return fail(r, fmt::format("random_plies is from 0 to {}", kMaxTestPlies)), false;
+    const YNode* seed = node_.get("seed");
+    Rng rng(seed ? static_cast<uint64_t>(*parse_int(seed->scalar)) : 1);
+    if (plies > 0) random_playout(rules, s, rng, static_cast<int>(plies));
+  }
+  if (const YNode* d = node_.get("dice")) {
+    if (!s.awaiting_roll()) return fail(d, "the position is not waiting for a roll"), false;
+    try {
+      const auto dice = parse_dice(def, dice_commas(d->scalar));
+      s.roll(dice.data(), -1);
+    } catch (const PositionError& e) {
+      return fail(d, e.what()), false;
+    }
+  }
+  return true;
+}
+
+void Scenario::check_moves(const Rules& rules, const State& s) {
+  const YNode* exact = node_.get("moves");
+  const YNode* legal = node_.get("legal");
+  const YNode* illegal = node_.get("illegal");
+  if (!exact && !legal && !illegal) return;
+  if (s.awaiting_roll() && !s.outcome().over())
+    return fail(exact ? exact : legal ? legal : illegal, "the position waits for a roll: give it with `dice: 6,5`");
+  MoveList moves;
+  rules.legal_moves(s, moves);
+  const auto notation = rules.notation(s, moves);
+  const auto& texts = notation.texts();
+  const std::string all = texts.empty() ? "none" : join(texts, ", ");
+  if (exact) {
+    std::vector<int> named(texts.size(), 0);
+    std::vector<std::string> wrong;
+    for (const auto& item : exact->items) {
+      const auto parsed = notation.parse(item->scalar);
+      if (parsed.index < 0)
+        wrong.push_back(item->scalar);
+      else if (named[static_cast<size_t>(parsed.index)]++)
+        fail(item.get(), fmt::format("'{}' names {}, a move listed already", item->scalar, texts[static_cast<size_t>(parsed.index)]));
+    }
+    std::vector<std::string> unlisted;
+    for (size_t i = 0; i < texts.size(); ++i)
+      if (!named[i]) unlisted.push_back(texts[i]);
+    if (!wrong.empty() || !unlisted.empty()) {
+      std::string why = "the legal moves differ:";
+      if (!wrong.empty()) why += " not legal: " + join(wrong, ", ") + ";";
+      if (!unlisted.empty()) why += " legal but not listed: " + join(unlisted, ", ") + ";";
+      fail(exact, why + " legal: " + all);
+    }
+  }
+  for (const auto& item : legal ? legal->items : std::vector<YPtr>{}) {
+    const auto parsed = notation.parse(item->scalar);
+    if (parsed.index < 0) fail(item.get(), fmt::format("'{}' should be legal: {}", item->scalar, why_not(notation, parsed)));
+  }
+  for (const auto& item : illegal ? illegal->items : std::vector<YPtr>{}) {
+    const auto parsed = notation.parse(item->scalar);
+    if (parsed.index >= 0)
+      fail(item.get(), fmt::format("'{}' should not be legal, and is the move {}", item->scalar, texts[static_cast<size_t>(parsed.index)]));
+  }
+}
+
+const char* reason_name(Outcome::Reason r) {
+  switch (r) {
+    case Outcome::Reason::NoMoves: return "no_moves";
+    case Outcome::Reason::NoPieces: return "no_pieces";
+    case Outcome::Reason::Repetition: return "repetition";
+    case Outcome::Reason::MoveCap: return "move_cap";
+    case Outcome::Reason::NoProgress: return "no_progress";
+    case Outcome::Reason::Script: return "script";
+    case Outcome::Reason::Resign: return "resign";
+    case Outcome::Reason::None: return "none";
+  }
+  return "?";
+}
+
+void Scenario::check_outcome(const Rules& rules, const State& start) {
+  const YNode* outcome = node_.get("outcome");
+  const YNode* reason = node_.get("reason");
+  const YNode* result = node_.get("result");
+  if (!outcome && !reason && !result) return;
+  const GameDef& def = rules.def();
+  // A side with no move and no pass loses (or draws) only when its turn comes: ask for it.
+  State s = start;
+  MoveList moves;
+  if (!s.outcome().over() && !s.awaiting_roll()) rules.start_turn(s, moves);
+  const Outcome& o = s.outcome();
+  const std::string got = describe(def, o);
+  if (outcome) {
+    const std::string& want = outcome->scalar;
+    const std::string have = o.kind == Outcome::Kind::Win    ? def.players[static_cast<size_t>(o.winner)].name
+                             : o.kind == Outcome::Kind::Draw ? "draw"
+                                                             : "none";
+    if (want != "draw" && want != "none" && def.player_index(want) < 0)
+      fail(outcome, fmt::format("'{}' is not a player of {}: write a player's name, draw or none", want, def.name));
+    else if (want != have)
+      fail(outcome, fmt::format("the outcome is: {}; expected {}", got,
+                                want == "none" ? "the game to go on" : want == "draw" ? "a draw" : want + " to win"));
+  }
+  if (reason && reason->scalar != reason_name(o.reason))
+    fail(reason, fmt::format("the game ended for another reason, or not at all: {}", got));
+  if (result) {
+    const std::string have = o.detail && o.detail <= def.results.size() ? def.results[o.detail - 1u].name : "none";
+    if (result->scalar != have) fail(result, fmt::format("the result is {} ({}); expected {}", have, got, result->scalar));
+  }
+}
+
+void Scenario::run(const Rules& rules) {
+  State s = rules.initial();
+  if (!set_up(rules, s)) return;
+  check_moves(rules, s);
+  check_outcome(rules, s);
+  if (const YNode* after = node_.get("after")) {
+    try {
+      const std::string want = position_text(parse_position(rules.def(), after->scalar));
+      const std::string have = position_text(s);
+      if (want != have) fail(after, fmt::format("the position is\n  {}\nexpected\n  {}", have, want));
+    } catch (const PositionError& e) {
+      fail(after, fmt::format("the expected position does not read: {}", e.what()));
+    }
+  }
+  if (const YNode* counts = node_.get("perft")) {
+    if (counts->items.size() > kMaxPerftDepth) return fail(counts, fmt::format("perft counts go {} deep at most", kMaxPerftDepth));
+    for (size_t d = 0; d < counts->items.size(); ++d) {
+      const long long want = *parse_int(counts->items[d]->scalar);
+      const uint64_t have = perft(rules, s, static_cast<int>(d + 1));
+      if (static_cast<long long>(have) != want) {
+        fail(counts->items[d].get(), fmt::format("perft {} is {}, expected {}", d + 1, have, want));
+        break;  // deeper counts differ too, and take longer
+      }
+    }
+  }
+}
+
+}  // namespace
+
+RuleTestResult run_rule_tests(const std::string& path) {
+  Diagnostics diags;
+  YPtr doc = load_yaml_file(path, diags);
+  if (doc) validate(*doc, rule_tests_schema(), "the test file", diags);
+  if (diags.has_errors()) throw DefinitionError(diags);
+  std::string game = is_rule_test_file(path) ? path.substr(0, path.size() - kRuleTestSuffix.size()) + ".yaml" : "";
+  if (const YNode* g = doc->get("game")) game = (fs::path(path).parent_path() / g->scalar).lexically_normal().string();
+  if (game.empty()) {
+    diags.error(doc->pos, "no game to test: name it with `game: FILE.yaml`, or call this file NAME.test.yaml beside NAME.yaml");
+    throw DefinitionError(diags);
+  }
+  const Options file_options = read_options(doc->get("options"));
+  // One definition and VM per set of options, loaded when a scenario first asks for it.
+  std::map<Options, std::unique_ptr<ThreadRules>> by_options;
+  auto rules_for = [&](const Options& extra) -> ThreadRules& {
+    Options opts = file_options;
+    for (const auto& kv : extra) opts.push_back(kv);
+    auto& slot = by_options[opts];
+    if (!slot) slot = std::make_unique<ThreadRules>(load_game_def(game, opts));
+    return *slot;
+  };
+  rules_for({});  // the definition itself must load: a broken one is reported as such
+
+  RuleTestResult out;
+  for (const auto& node : doc->get("scenarios")->items) {
+    ++out.scenarios;
+    Scenario sc(*node, out);
+    try {
+      sc.run(rules_for(read_options(node->get("options"))));
+    } catch (const DefinitionError& e) {
+      sc.fail(node->get("options"), fmt::format("the options do not apply: {}", e.diags.items().front().message));
+    } catch (const ScriptError& e) {
+      sc.fail(node.get(), fmt::format("the script failed: {}", e.what()));
+    }
+    out.failed += sc.failed();
+  }
+  return out;
+}
+
+}  // namespace boardlab
