@@ -176,6 +176,7 @@ bool Scenario::set_up(const Rules& rules, State& s) {
     if (plies > 0) random_playout(rules, s, rng, static_cast<int>(plies));
   }
   if (const YNode* d = node_.get("dice")) {
+    if (def.dice.count == 0) return fail(d, fmt::format("{} has no dice", def.name)), false;
     if (!s.awaiting_roll()) return fail(d, "the position is not waiting for a roll"), false;
     try {
       const auto dice = parse_dice(def, dice_commas(d->scalar));
@@ -268,7 +269,7 @@ void Scenario::check_outcome(const Rules& rules, const State& start) {
                                 want == "none" ? "the game to go on" : want == "draw" ? "a draw" : want + " to win"));
   }
   if (reason && reason->scalar != reason_name(o.reason))
-    fail(reason, fmt::format("the game ended for another reason, or not at all: {}", got));
+    fail(reason, fmt::format("the reason is {} ({}); expected {}", reason_name(o.reason), got, reason->scalar));
   if (result) {
     const std::string have = o.detail && o.detail <= def.results.size() ? def.results[o.detail - 1u].name : "none";
     if (result->scalar != have) fail(result, fmt::format("the result is {} ({}); expected {}", have, got, result->scalar));
@@ -284,7 +285,7 @@ void Scenario::run(const Rules& rules) {
     try {
       const std::string want = position_text(parse_position(rules.def(), after->scalar));
       const std::string have = position_text(s);
-      if (want != have) fail(after, fmt::format("the position is\n  {}\nexpected\n  {}", have, want));
+      if (want != have) fail(after, fmt::format("the position is '{}'; expected '{}'", have, want));
     } catch (const PositionError& e) {
       fail(after, fmt::format("the expected position does not read: {}", e.what()));
     }
@@ -307,7 +308,7 @@ void Scenario::run(const Rules& rules) {
 RuleTestResult run_rule_tests(const std::string& path) {
   Diagnostics diags;
   YPtr doc = load_yaml_file(path, diags);
-  if (doc) validate(*doc, rule_tests_schema(), "the test file", diags);
+  if (doc) validate(*doc, rule_tests_schema(), "", diags);
   if (diags.has_errors()) throw DefinitionError(diags);
   std::string game = is_rule_test_file(path) ? path.substr(0, path.size() - kRuleTestSuffix.size()) + ".yaml" : "";
   if (const YNode* g = doc->get("game")) game = (fs::path(path).parent_path() / g->scalar).lexically_normal().string();

@@ -119,6 +119,25 @@ function generate()
 end
 )",
                         name);
+  // A cell one step ahead of another, the far corner, and how many pieces can step at the
+  // start: a track's second piece stands behind the first.
+  const std::string a = track ? "4" : "a2", ahead = track ? "3" : "a3";
+  const std::string far = track ? "1" : fmt::format("{}{}", file_name(b.w - 1), b.h);
+  out.tests = fmt::format(R"(# Rule scenarios for {0}.yaml: `boardlab test {0}.test.yaml` runs them, and so does
+# `boardlab check {0}.yaml`. Add one for each rule as you write it: a position and what the
+# rules say of it (docs/testing.md lists every key).
+scenarios:
+  - name: a piece steps one cell forward onto an empty cell
+    position: white {1}=w {3}=b
+    moves: [{1}-{2}]
+  - name: a side with no move loses
+    position: white {1}=w {2}=b
+    outcome: black
+    reason: no_moves
+  - name: every piece that has an empty cell ahead can step at the start
+    perft: [{4}]
+)",
+                          name, a, ahead, far, track ? 1 : b.w);
   return out;
 }
 

@@ -191,6 +191,7 @@ for b in grid:8x8 grid:5x7 lattice:5x5 track:24; do
   run 0 "new $b" -- new "$n" --board "$b" --dir "$newdir" && has "$out" "Wrote $newdir/$n.yaml" "new $b"
   run 0 "a new $b game passes check" -- check "$newdir/$n.yaml" --games 20 && {
     has "$out" "definition ok; 20 random games" "new $b check"
+    has "$out" "$n.test.yaml: 3 scenarios, all pass" "new $b: its rule tests pass"
     lines "$err" 0 "new $b: no warnings"
   }
 done
@@ -198,6 +199,14 @@ INPUT=$'1\nquit\n'
 run 0 "a new game plays" -- play "$newdir/start-grid-8x8.yaml" --seed 1 && has "$out" "white plays a1-a2" "new game plays"
 INPUT=''
 run 2 "new over a file" -- new start-grid-8x8 --dir "$newdir" && has "$err" "exists (--force replaces it)" "new exists"
+# boardlab test: a failing scenario exits 1 and says where; a file that does not read, 2.
+run 1 "a failing rule test" -- test tests/failing-rule-tests/every-expectation.test.yaml &&
+  has "$out" "every-expectation.test.yaml:7:12: error: scenario 'exact moves" "test failure located" &&
+  has "$out" "12 scenarios, 12 failed" "test summary"
+run 2 "a malformed rule test" -- test tests/failing-rule-tests/malformed.test.yaml &&
+  has "$err" "did you mean 'position'?" "test file errors"
+run 0 "a bundled game's tests by name" -- test breakthrough && has "$out" "breakthrough.test.yaml: 10 scenarios, all pass" "test by name"
+run 2 "a game without tests" -- test dipole-10x10 && has "$err" "has no test file beside it" "test none"
 run 2 "new with a bad name" -- new "Bad Name" && has "$err" "lower-case letters, digits and dashes" "new name"
 run 2 "new with a bad board" -- new x --board hex:3 && has "$err" "--board takes grid:WxH" "new board"
 run 2 "new with a track too short to play" -- new x --board track:4 && has "$err" "an even N from 6 to 26" "new track"

@@ -74,4 +74,16 @@ int random_games(int full) {
 #endif
 }
 
+std::string expected_messages(const std::string& file) {
+  std::ifstream in(file);
+  std::string line, expected;
+  while (std::getline(in, line)) {
+    if (line.rfind("# expect: ", 0) != 0) continue;
+    std::string msg = line.substr(10);
+    if (auto at = msg.find("{file}"); at != std::string::npos) msg.replace(at, 6, file);
+    expected += msg + "\n";
+  }
+  return expected;
+}
+
 }  // namespace testing

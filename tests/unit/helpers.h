@@ -34,6 +34,10 @@ std::set<std::string> texts_at(const boardlab::Rules& game, const std::string& p
 // Plays a move given in notation; fails the test if it is not legal.
 void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text);
 
+// The `# expect: ` lines of a test file (a bad definition, a failing rule test), one
+// message a line, with {file} standing for its path.
+std::string expected_messages(const std::string& file);
+
 // How many random games the invariant tests play (fewer in the sanitized build).
 int random_games(int full);
 

@@ -1,5 +1,6 @@
-// Breakthrough (the tutorial's game, docs/tutorial.md): a test per rule, and perft and the
-// legal moves of random positions against an independent generator written here.
+// Breakthrough (the tutorial's game, docs/tutorial.md): perft and the legal moves of random
+// positions against an independent generator written here (its rule scenarios are data:
+// definitions/breakthrough.test.yaml).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -73,37 +74,6 @@ Plain plain_start(int w, int h) {
 }
 
 }  // namespace
-
-TEST_CASE("Breakthrough: a pawn steps straight or diagonally forward onto an empty square", "[breakthrough]") {
-  auto game = testing::bundled("breakthrough");
-  CHECK(texts_at(*game, "white d4=w h8=b") == std::set<std::string>{"d4-c5", "d4-d5", "d4-e5"});
-  CHECK(texts_at(*game, "black d4=b a1=w") == std::set<std::string>{"d4-c3", "d4-d3", "d4-e3"});
-  CHECK(texts_at(*game, "white a4=w h8=b") == std::set<std::string>{"a4-a5", "a4-b5"});  // the edge
-}
-
-TEST_CASE("Breakthrough: captures diagonally only; straight ahead is blocked by any pawn", "[breakthrough]") {
-  auto game = testing::bundled("breakthrough");
-  CHECK(texts_at(*game, "white d4=w d5=b c5=b e5=w h8=b") == std::set<std::string>{"d4xc5", "e5-d6", "e5-e6", "e5-f6"});
-  CHECK(texts_at(*game, "white d4=w d5=w h8=b") == std::set<std::string>{"d4-c5", "d4-e5", "d5-c6", "d5-d6", "d5-e6"});
-}
-
-TEST_CASE("Breakthrough: reaching the far rank wins, and so does taking the last pawn", "[breakthrough]") {
-  auto game = testing::bundled("breakthrough");
-  State s = parse_position(game->def(), "white d7=w a8=b h2=b");
-  testing::play(*game, s, "d7-d8");
-  CHECK(describe(game->def(), s.outcome()) == "white wins (a pawn reached the far rank)");
-  s = parse_position(game->def(), "black e2=b a8=w h7=w");
-  testing::play(*game, s, "e2-f1");
-  CHECK(describe(game->def(), s.outcome()) == "black wins (a pawn reached the far rank)");
-  s = parse_position(game->def(), "white d4=w c5=b");
-  testing::play(*game, s, "d4xc5");
-  CHECK(s.outcome().kind == Outcome::Kind::Win);
-  CHECK(s.outcome().winner == 0);
-  // A pawn that reaches the far rank of the other side (its own home rank) wins nothing.
-  s = parse_position(game->def(), "white d4=w a3=b c6=b");
-  testing::play(*game, s, "d4-d5");
-  CHECK_FALSE(s.outcome().over());
-}
 
 TEST_CASE("Breakthrough: perft from the start equals an independent generator", "[breakthrough]") {
   auto game = testing::bundled("breakthrough");

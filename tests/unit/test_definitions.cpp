@@ -13,21 +13,7 @@
 using namespace boardlab;
 namespace fs = std::filesystem;
 
-namespace {
-// The `# expect: ` lines at the end of a test definition, one message a line, with {file}
-// standing for its path.
-std::string expected_messages(const std::string& file) {
-  std::ifstream in(file);
-  std::string line, expected;
-  while (std::getline(in, line)) {
-    if (line.rfind("# expect: ", 0) != 0) continue;
-    std::string msg = line.substr(10);
-    if (auto at = msg.find("{file}"); at != std::string::npos) msg.replace(at, 6, file);
-    expected += msg + "\n";
-  }
-  return expected;
-}
-}  // namespace
+using testing::expected_messages;
 
 TEST_CASE("every bad definition produces exactly its expected messages") {
   int files = 0;

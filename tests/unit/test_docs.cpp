@@ -19,6 +19,7 @@
 #include "definition/game_def.h"
 #include "definition/yaml_tree.h"
 #include "lab/runs.h"
+#include "rules/rule_tests.h"
 #include "session/agent_protocol.h"
 #include "script/script_host.h"
 
@@ -79,6 +80,27 @@ TEST_CASE("docs/definitions.md documents exactly the keys the loader accepts", "
   INFO("keys the loader accepts that the reference lacks:" << missing(accepted, documented));
   INFO("keys in the reference the loader does not accept:" << missing(documented, accepted));
   CHECK(accepted == documented);
+}
+
+TEST_CASE("docs/testing.md documents exactly the keys of a rule test file, and its example passes", "[docs]") {
+  std::set<std::string> accepted;
+  key_paths(rule_tests_schema(), "", accepted);
+  const std::string page = read("docs/testing.md");
+  const auto documented = table_names(page, false);
+  INFO("keys a test file may hold that the page lacks:" << missing(accepted, documented));
+  INFO("keys on the page a test file may not hold:" << missing(documented, accepted));
+  CHECK(accepted == documented);
+  // The example is a test of the tutorial's game.
+  const size_t open = page.find("```yaml\nscenarios:");
+  REQUIRE(open != std::string::npos);
+  const size_t body = page.find('\n', open) + 1;
+  testing::TempDir dir;
+  const std::string file = dir.write("example.test.yaml", "game: " + fs::absolute("definitions/breakthrough.yaml").string() +
+                                                              "\n" + page.substr(body, page.find("```", body) - body));
+  const RuleTestResult r = run_rule_tests(file);
+  INFO(r.failures.str());
+  CHECK(r.scenarios == 2);
+  CHECK(r.ok());
 }
 
 TEST_CASE("docs/lua-api.md documents exactly the names a game script sees", "[docs]") {
