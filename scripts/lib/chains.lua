@@ -1,6 +1,6 @@
 -- chains.lua: slides and jump chains with compulsory capture, shared by the draughts-like
--- games (Double Draughts, English checkers, Dablot). Written against the public
--- game API only; the game passes what differs as parameters:
+-- games (Double Draughts, English checkers, Dablot) and the column games (Lasca). Written
+-- against the public game API only; the game passes what differs as parameters:
 --
 --   chains.generate {
 --     slide_dirs = function(code) -> list of directions the piece steps along,
@@ -13,15 +13,21 @@
 --     promotion_flags = 0,   -- flags a promoting move carries (game.flags("promotion"))
 --     compulsory = true,     -- if any jump exists, the move must be a jump
 --     may_stop = false,      -- a chain may end although another jump is possible
+--     capture = "remove",    -- what a jump takes: "remove" the jumped stack (draughts), or
+--                            -- "take_top": its top piece goes under the jumping stack (Lasca)
 --   }
 --
--- A jump leaps over an adjacent enemy piece to the empty cell straight beyond. A chain goes
--- on while it can (unless may_stop); no piece is jumped twice; the starting cell counts as
--- empty during the chain; jumped pieces leave at the end of the move; reaching promotion
--- ends the move. Chains with the same start, end and jumped pieces are one move. A move is
--- written as: move the piece (or mark the start, if the chain ends there), a mark per
--- intermediate landing (for notation), a removal per jumped piece, and a set_top when it
--- promotes. Jumps are progress.
+-- A piece is the whole stack on a cell, commanded by its top piece (its code decides how it
+-- moves); in draughts every stack is one piece. A jump leaps over an adjacent enemy stack to
+-- the empty cell straight beyond. A chain goes on while it can (unless may_stop); no cell is
+-- jumped twice; the starting cell counts as empty during the chain; reaching promotion ends
+-- the move. A move is written as: move the stack (or mark the start, if the chain ends
+-- there), a mark per intermediate landing (for notation), then per jumped cell in order a
+-- removal ("remove": captured pieces leave at the end of the move) or a transfer of its top
+-- piece to the bottom of the jumping stack ("take_top": the last prisoner ends lowest), and
+-- a set_top when it promotes. Jumps are progress. With "remove", chains with the same start,
+-- end and jumped cells are one move; with "take_top", a move is its path (the order of the
+-- prisoners differs).
 return function(api)
   local board, state, moves = api.board, api.state, api.moves
   local ray, playable = board.ray, board.playable
@@ -39,20 +45,27 @@ return function(api)
   local seen = {}                -- keys of chains written in this call
 
   local function write_chain(from, code, depth, promoted, p)
-    -- Deduplicate by (start, end, set of jumped cells).
-    local sorted = {}
-    for i = 1, depth do sorted[i] = jumped[i] end
-    table.sort(sorted)
-    local key = from .. ":" .. path[depth] .. ":" .. table.concat(sorted, ",")
-    if seen[key] then return end
-    seen[key] = true
+    local take_top = p.capture == "take_top"
+    if not take_top then
+      -- Deduplicate by (start, end, set of jumped cells): a path is always new.
+      local sorted = {}
+      for i = 1, depth do sorted[i] = jumped[i] end
+      table.sort(sorted)
+      local key = from .. ":" .. path[depth] .. ":" .. table.concat(sorted, ",")
+      if seen[key] then return end
+      seen[key] = true
+    end
+    local to = path[depth]
     moves.begin(bor(PROGRESS, p.capture_flags or 0, promoted and (p.promotion_flags or 0) or 0))
-    -- A king may jump round and land where it started: then the piece does not move, and a
+    -- A king may jump round and land where it started: then the stack does not move, and a
     -- mark names the start.
-    if path[depth] == from then moves.mark(from) else moves.move(from, path[depth], 1) end
+    if to == from then moves.mark(from) else moves.move(from, to, height(from)) end
     for i = 1, depth - 1 do moves.mark(path[i]) end
-    for i = 1, depth do moves.remove(jumped[i]) end
-    if promoted then moves.set_top(path[depth], promoted) end
+    for i = 1, depth do
+      local over = jumped[i]
+      if take_top then moves.transfer(over, height(over) - 1, to, 0) else moves.remove(over) end
+    end
+    if promoted then moves.set_top(to, promoted) end
     moves.commit()
   end
 
@@ -82,6 +95,9 @@ return function(api)
   end
 
   function M.generate(p)
+    if p.capture ~= nil and p.capture ~= "remove" and p.capture ~= "take_top" then
+      error("chains.generate: capture is \"remove\" or \"take_top\", not " .. tostring(p.capture), 2)
+    end
     local me = side()
     for k in pairs(seen) do seen[k] = nil end
     local any_jump = false
@@ -102,11 +118,11 @@ return function(api)
           local promoted = p.promotion and p.promotion(code, t)
           if promoted then
             moves.begin(bor(flag, p.promotion_flags or 0))
-            moves.move(c, t, 1)
+            moves.move(c, t, height(c))
             moves.set_top(t, promoted)
             moves.commit()
           else
-            moves.stack(c, t, 1, flag)
+            moves.stack(c, t, height(c), flag)
           end
         end
       end
