@@ -152,7 +152,7 @@ TEST_CASE("Lasca: perft from the start equals the independent generator's") {
   auto game = testing::bundled("lasca");
   State s = game->initial();
   const Plain p = plain_start();
-  for (int depth = 1; depth <= 7; ++depth) {
+  for (int depth = 1; depth <= 10; ++depth) {
     INFO("depth " << depth);
     CHECK(perft(*game, s, depth) == p.perft(depth));
   }
