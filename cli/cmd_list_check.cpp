@@ -43,6 +43,7 @@ Runner add_check(CLI::App& app) {
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
+    game->vm().set_checking(true);  // a bad move is caught at the script line that wrote it
     Diagnostics warnings;
     for (const auto& w : game->def().warnings) warnings.warning(w.pos, w.message);
     fmt::print(stderr, "{}", warnings.str());

@@ -20,6 +20,7 @@ Runner add_moves(CLI::App& app) {
   cmd->add_flag("--json", *json, "one JSON object per move, with the resulting position");
   return [=] {
     auto game = open_game(*args);
+    game->vm().set_checking(true);  // an author's command: a bad move is caught at its script line
     State s = start_state(*game, *args);
     if (s.awaiting_roll() && !s.outcome().over())
       throw UsageError("the position waits for a roll: give the dice with --dice (for example --dice 3,1)");
@@ -53,6 +54,7 @@ Runner add_perft(CLI::App& app) {
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
+    game->vm().set_checking(true);
     State s = start_state(*game, *args);
     for (int d = 1; d <= *depth; ++d) fmt::print("perft {} {}\n", d, perft(*game, s, d));
     return kExitOk;

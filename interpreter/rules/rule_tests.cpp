@@ -4,6 +4,7 @@
 // failed, and the other scenarios still run.
 #include "rules/rule_tests.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
@@ -37,7 +38,7 @@ const Schema& rule_tests_schema() {
         {"seed", integer(), false, "seeds the moves of `random_plies`; default 1"},
         {"random_plies", integer(), false, "then this many uniformly random moves (and rolls), at most 100000"},
         {"dice", string(), false, "then this roll, as typed: `6,5` (the position must be waiting for one)"},
-        {"moves", list(string()), false, "exactly these moves are legal, each named once (any of its spellings)"},
+        {"moves", list(string()), false, "exactly these moves are legal, each listed once as the game prints it"},
         {"legal", list(string()), false, "each of these is a legal move"},
         {"illegal", list(string()), false, "none of these is a legal move"},
         {"outcome", string(), false, "how the game stands: the winner's name, `draw`, or `none` while it goes on"},
@@ -201,21 +202,29 @@ void Scenario::check_moves(const Rules& rules, const State& s) {
   const auto& texts = notation.texts();
   const std::string all = texts.empty() ? "none" : join(texts, ", ");
   if (exact) {
-    std::vector<int> named(texts.size(), 0);
-    std::vector<std::string> wrong;
+    // As printed: the notation is part of what the rules say.
+    std::vector<int> listed(texts.size(), 0);
+    std::vector<std::string> wrong, respelled;
     for (const auto& item : exact->items) {
-      const auto parsed = notation.parse(item->scalar);
-      if (parsed.index < 0)
-        wrong.push_back(item->scalar);
-      else if (named[static_cast<size_t>(parsed.index)]++)
-        fail(item.get(), fmt::format("'{}' names {}, a move listed already", item->scalar, texts[static_cast<size_t>(parsed.index)]));
+      auto at = static_cast<size_t>(std::find(texts.begin(), texts.end(), item->scalar) - texts.begin());
+      if (at == texts.size()) {
+        const auto parsed = notation.parse(item->scalar);
+        if (parsed.index < 0) {
+          wrong.push_back(item->scalar);
+          continue;
+        }
+        at = static_cast<size_t>(parsed.index);
+        respelled.push_back(fmt::format("{} is printed {}", item->scalar, texts[at]));
+      }
+      if (listed[at]++) fail(item.get(), fmt::format("'{}' is listed twice", texts[at]));
     }
     std::vector<std::string> unlisted;
     for (size_t i = 0; i < texts.size(); ++i)
-      if (!named[i]) unlisted.push_back(texts[i]);
-    if (!wrong.empty() || !unlisted.empty()) {
+      if (!listed[i]) unlisted.push_back(texts[i]);
+    if (!wrong.empty() || !unlisted.empty() || !respelled.empty()) {
       std::string why = "the legal moves differ:";
       if (!wrong.empty()) why += " not legal: " + join(wrong, ", ") + ";";
+      if (!respelled.empty()) why += " " + join(respelled, ", ") + ";";
       if (!unlisted.empty()) why += " legal but not listed: " + join(unlisted, ", ") + ";";
       fail(exact, why + " legal: " + all);
     }
@@ -323,7 +332,10 @@ RuleTestResult run_rule_tests(const std::string& path) {
     Options opts = file_options;
     for (const auto& kv : extra) opts.push_back(kv);
     auto& slot = by_options[opts];
-    if (!slot) slot = std::make_unique<ThreadRules>(load_game_def(game, opts));
+    if (!slot) {
+      slot = std::make_unique<ThreadRules>(load_game_def(game, opts));
+      slot->vm().set_checking(true);  // a bad move is caught at the script line that wrote it
+    }
     return *slot;
   };
   rules_for({});  // the definition itself must load: a broken one is reported as such

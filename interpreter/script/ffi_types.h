@@ -48,6 +48,7 @@
   typedef struct bl_host {                                                                     \
     int32_t ticks_left; /* loop steps left in this hook call */                                \
     int32_t tick_limit;                                                                        \
+    int32_t checking; /* 1: each move is checked against the board as generate writes it */   \
     bl_state state;     /* the state of this call */                                           \
     bl_moves moves;     /* where generate writes: a copy the host takes back after the call */ \
   } bl_host;

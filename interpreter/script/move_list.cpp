@@ -65,15 +65,18 @@ Move MoveList::operator[](int i) const {
 
 void MoveList::get(int i, Move& m) const {
   if (i < 0 || i >= raw_.count) throw ScriptError(fmt::format("no move {} in a list of {}", i, raw_.count));
-  int32_t at = starts_[i];
-  if (at < 0 || at >= raw_.nwords) throw ScriptError("the move buffer is corrupt");
-  auto header = static_cast<uint32_t>(words_[at]);
+  decode(words_.data(), raw_.nwords, starts_[i], m);
+}
+
+void MoveList::decode(const int32_t* words, int32_t nwords, int32_t at, Move& m) {
+  if (at < 0 || at >= nwords) throw ScriptError("the move buffer is corrupt");
+  auto header = static_cast<uint32_t>(words[at]);
   m.count = 0;
   int count = static_cast<int>(header & 0xFF);
   m.flags = static_cast<uint8_t>((header >> 8) & 0xFF);
-  if (count > kMaxActions || at + 1 + 2 * count > raw_.nwords) throw ScriptError("the move buffer is corrupt");
+  if (count > kMaxActions || at + 1 + 2 * count > nwords) throw ScriptError("the move buffer is corrupt");
   for (int k = 0; k < count; ++k) {
-    auto w0 = static_cast<uint32_t>(words_[at + 1 + 2 * k]), w1 = static_cast<uint32_t>(words_[at + 2 + 2 * k]);
+    auto w0 = static_cast<uint32_t>(words[at + 1 + 2 * k]), w1 = static_cast<uint32_t>(words[at + 2 + 2 * k]);
     m.push(Action{static_cast<Op>(w0 & 0xFF), static_cast<uint8_t>((w0 >> 8) & 0xFF), static_cast<uint16_t>(w0 >> 16),
                   static_cast<uint16_t>(w1 & 0xFFFF), static_cast<uint16_t>(w1 >> 16)});
   }

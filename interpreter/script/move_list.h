@@ -27,6 +27,9 @@ class MoveList {
   bool empty() const { return raw_.count == 0; }
   Move operator[](int i) const;  // decodes; throws ScriptError on a malformed entry
   void get(int i, Move& out) const;
+  // Decodes the move whose header is at words[at] (of nwords written); throws ScriptError on
+  // a malformed entry.
+  static void decode(const int32_t* words, int32_t nwords, int32_t at, Move& out);
   uint8_t flags(int i) const;  // move i's flags alone (progress, events)
   void push(const Move& m);
   bl_moves* raw() { return &raw_; }

@@ -13,6 +13,7 @@
 #include "core/text.h"
 #include "definition/bundled.h"
 #include "script/instrument.h"
+#include "state/position_text.h"
 
 extern "C" {
 #include <lauxlib.h>
@@ -181,6 +182,12 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   lua_pushlightuserdata(L_, &board_);
   lua_pushlightuserdata(L_, &host_);
   push_info(L_, def);
+  lua_pushlightuserdata(L_, this);
+  lua_pushcclosure(L_, &ScriptHost::check_written, 1);
+  lua_setfield(L_, -2, "check_move");
+#ifdef BOARDLAB_CHECK_MOVES
+  set_checking(true);
+#endif
   if (int st = lua_pcall(L_, 4, 1, tb); st != 0) fail("load", 0, st);
   runtime_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   lua_pop(L_, 1);  // traceback
@@ -292,8 +299,30 @@ void ScriptHost::generate(const State& s, MoveList& out) {
   } charge(out, alloc_->budget);
   host_.moves = *out.raw();
   lua_pushvalue(L_, kGenerate);
+  struct Generating {  // cleared however the call ends
+    const State*& at;
+    Generating(const State*& a, const State& s) : at(a) { at = &s; }
+    ~Generating() { at = nullptr; }
+  } generating(generating_, s);
   pcall("generate", s, 0, 0);
   *out.raw() = host_.moves;
+}
+
+int ScriptHost::check_written(lua_State* L) {
+  auto* self = static_cast<ScriptHost*>(lua_touserdata(L, lua_upvalueindex(1)));
+  const auto at = static_cast<int32_t>(lua_tointeger(L, 1)), nwords = static_cast<int32_t>(lua_tointeger(L, 2));
+  std::string why;
+  try {  // no C++ exception may cross the Lua frames above
+    Move m;
+    MoveList::decode(self->host_.moves.words, nwords, at, m);
+    if (self->generating_) self->generating_->check(m);
+  } catch (const std::exception& e) {
+    why = e.what();
+    if (self->generating_) why += "\n  in the position: " + position_text(*self->generating_);
+  }
+  if (why.empty()) return 0;
+  lua_pushlstring(L, why.data(), why.size());
+  return 1;
 }
 
 std::optional<Outcome> ScriptHost::result(const State& s) {

@@ -35,6 +35,14 @@ class ScriptHost {
   bool has_evaluate_hook() const { return has_evaluate_; }
   double evaluate(const State& s, int player);
 
+  // Checking mode: each move generate writes is checked against the board at once, and a
+  // move the board would refuse is a ScriptError at the script's line, with the position.
+  // On in the authors' commands (check, moves, perft, test) and in the sanitizer build; off
+  // by default in release, where search and playouts skip it (State::apply still refuses
+  // such a move, without the line).
+  void set_checking(bool on) { host_.checking = on ? 1 : 0; }
+  bool checking() const { return host_.checking != 0; }
+
   // Struct sizes as the Lua side sees them (name -> bytes), for the layout test.
   std::vector<std::pair<std::string, int>> lua_struct_sizes();
 
@@ -44,6 +52,9 @@ class ScriptHost {
   // Calls the function beneath the nargs arguments on top of the stack.
   void pcall(const char* hook, const State& s, int nargs, int nresults);
   [[noreturn]] void fail(const char* hook, int ply, int status);
+  // For the script side in checking mode: why the move at word `at` (of `nwords` written) is
+  // refused, or nothing.
+  static int check_written(lua_State* L);
 
   const GameDef& def_;
   struct Alloc;
@@ -61,6 +72,7 @@ class ScriptHost {
   bl_board board_{};
   bl_host host_{};
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
+  const State* generating_ = nullptr;  // the state of the generate call under way
 };
 
 // Where the trusted Lua library lives (scripts/lib under the data directory).

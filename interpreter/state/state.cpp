@@ -219,94 +219,95 @@ namespace {
 }
 }  // namespace
 
-void State::apply(const Move& m) {
+void State::check(const Move& m) const {
   const int ncells = def_->board.ncells, nslots = static_cast<int>(def_->reserve_slots.size());
-  // Validate first, so that a bad move from a script leaves the state untouched.
-  {
-    // Heights as the actions change them; the moves are short, so a small list suffices.
-    // Plain arrays, left uninitialised (only [0, nt) is read): an array of std::pair would be
-    // zeroed on every call, which was a third of apply's time.
-    int touched_cell[2 * kMaxActions], touched_height[2 * kMaxActions];
-    int nt = 0;
-    auto h = [&](int cell) -> int& {
-      for (int i = 0; i < nt; ++i)
-        if (touched_cell[i] == cell) return touched_height[i];
-      touched_cell[nt] = cell;
-      touched_height[nt] = height_[cell];
-      return touched_height[nt++];
-    };
-    const auto name = [&](int cell) -> const std::string& { return def_->board.cell_names[static_cast<size_t>(cell)]; };
-    const auto holds = [&](int cell) { return fmt::format("{} holds {}", name(cell), h(cell)); };
-    // Pieces put into a reserve earlier in the same move are not counted: no game needs to
-    // take back out a piece it has just put in.
-    const auto reserve_has = [&](const Action& a) {
-      int taken = 0;
-      for (const Action* x = m.begin(); x != &a + 1; ++x)
-        taken += (x->op == Op::FromReserve || x->op == Op::Put) && x->b == a.b && x->c == a.c;
-      return reserve(a.b, a.c) >= taken;
-    };
-    const auto can_hold_one_more = [&](const Action& a, int cell) {
-      if (!def_->board.playable[cell]) bad(*def_, a, name(cell) + " cannot hold pieces");
-      if (h(cell) + 1 > def_->stack_cap)
-        bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(cell), def_->stack_cap));
-    };
-    for (const Action& a : m) {
-      if (a.op != Op::Mark && a.a >= ncells) bad(*def_, a, "no such cell");
-      switch (a.op) {
-        case Op::Move:
-          if (a.b >= ncells) bad(*def_, a, "no such target cell");
-          if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
-          if (a.a == a.b) bad(*def_, a, "a move must change cells");
-          if (!def_->board.playable[a.b]) bad(*def_, a, name(a.b) + " cannot hold pieces");
-          if (h(a.b) + a.n > def_->stack_cap)
-            bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(a.b), def_->stack_cap));
-          h(a.a) -= a.n;
-          h(a.b) += a.n;
-          break;
-        case Op::Remove:
-          if (a.b != kNone && a.b >= nslots) bad(*def_, a, "no such reserve");
-          h(a.a) = 0;
-          break;
-        case Op::ToReserve:
-          if (a.b >= nslots) bad(*def_, a, "no such reserve");
-          if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
-          h(a.a) -= a.n;
-          break;
-        case Op::FromReserve:
-        case Op::Put:
-          if (a.b >= nslots) bad(*def_, a, "no such reserve");
-          if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
-          if (a.op == Op::Put && a.n > h(a.a)) bad(*def_, a, holds(a.a) + fmt::format(": a piece goes in at levels 0 to {}", h(a.a)));
-          can_hold_one_more(a, a.a);
-          if (!reserve_has(a)) bad(*def_, a, fmt::format("reserve {} has no such piece", def_->reserve_slots[a.b]));
-          h(a.a) += 1;
-          break;
-        case Op::SetTop:
-          if (h(a.a) == 0) bad(*def_, a, holds(a.a));
-          if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
-          break;
-        case Op::Transfer:
-          if (a.b >= ncells) bad(*def_, a, "no such target cell");
-          if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
-          h(a.a) -= 1;
-          if (a.c > h(a.b)) bad(*def_, a, holds(a.b) + fmt::format(": a piece goes in at levels 0 to {}", h(a.b)));
-          can_hold_one_more(a, a.b);
-          h(a.b) += 1;
-          break;
-        case Op::Take:
-          if (a.b != kNone && a.b >= nslots) bad(*def_, a, "no such reserve");
-          if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
-          h(a.a) -= 1;
-          break;
-        case Op::SetPiece:
-          if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
-          if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
-          break;
-        case Op::Mark: break;
-        default: bad(*def_, a, "unknown action");
-      }
+  // Heights as the actions change them; the moves are short, so a small list suffices.
+  // Plain arrays, left uninitialised (only [0, nt) is read): an array of std::pair would be
+  // zeroed on every call, which was a third of apply's time.
+  int touched_cell[2 * kMaxActions], touched_height[2 * kMaxActions];
+  int nt = 0;
+  auto h = [&](int cell) -> int& {
+    for (int i = 0; i < nt; ++i)
+      if (touched_cell[i] == cell) return touched_height[i];
+    touched_cell[nt] = cell;
+    touched_height[nt] = height_[cell];
+    return touched_height[nt++];
+  };
+  const auto name = [&](int cell) -> const std::string& { return def_->board.cell_names[static_cast<size_t>(cell)]; };
+  const auto holds = [&](int cell) { return fmt::format("{} holds {}", name(cell), h(cell)); };
+  // Pieces put into a reserve earlier in the same move are not counted: no game needs to
+  // take back out a piece it has just put in.
+  const auto reserve_has = [&](const Action& a) {
+    int taken = 0;
+    for (const Action* x = m.begin(); x != &a + 1; ++x)
+      taken += (x->op == Op::FromReserve || x->op == Op::Put) && x->b == a.b && x->c == a.c;
+    return reserve(a.b, a.c) >= taken;
+  };
+  const auto can_hold_one_more = [&](const Action& a, int cell) {
+    if (!def_->board.playable[cell]) bad(*def_, a, name(cell) + " cannot hold pieces");
+    if (h(cell) + 1 > def_->stack_cap)
+      bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(cell), def_->stack_cap));
+  };
+  for (const Action& a : m) {
+    if (a.op != Op::Mark && a.a >= ncells) bad(*def_, a, "no such cell");
+    switch (a.op) {
+      case Op::Move:
+        if (a.b >= ncells) bad(*def_, a, "no such target cell");
+        if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
+        if (a.a == a.b) bad(*def_, a, "a move must change cells");
+        if (!def_->board.playable[a.b]) bad(*def_, a, name(a.b) + " cannot hold pieces");
+        if (h(a.b) + a.n > def_->stack_cap)
+          bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(a.b), def_->stack_cap));
+        h(a.a) -= a.n;
+        h(a.b) += a.n;
+        break;
+      case Op::Remove:
+        if (a.b != kNone && a.b >= nslots) bad(*def_, a, "no such reserve");
+        h(a.a) = 0;
+        break;
+      case Op::ToReserve:
+        if (a.b >= nslots) bad(*def_, a, "no such reserve");
+        if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
+        h(a.a) -= a.n;
+        break;
+      case Op::FromReserve:
+      case Op::Put:
+        if (a.b >= nslots) bad(*def_, a, "no such reserve");
+        if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
+        if (a.op == Op::Put && a.n > h(a.a)) bad(*def_, a, holds(a.a) + fmt::format(": a piece goes in at levels 0 to {}", h(a.a)));
+        can_hold_one_more(a, a.a);
+        if (!reserve_has(a)) bad(*def_, a, fmt::format("reserve {} has no such piece", def_->reserve_slots[a.b]));
+        h(a.a) += 1;
+        break;
+      case Op::SetTop:
+        if (h(a.a) == 0) bad(*def_, a, holds(a.a));
+        if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
+        break;
+      case Op::Transfer:
+        if (a.b >= ncells) bad(*def_, a, "no such target cell");
+        if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
+        h(a.a) -= 1;
+        if (a.c > h(a.b)) bad(*def_, a, holds(a.b) + fmt::format(": a piece goes in at levels 0 to {}", h(a.b)));
+        can_hold_one_more(a, a.b);
+        h(a.b) += 1;
+        break;
+      case Op::Take:
+        if (a.b != kNone && a.b >= nslots) bad(*def_, a, "no such reserve");
+        if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
+        h(a.a) -= 1;
+        break;
+      case Op::SetPiece:
+        if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
+        if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
+        break;
+      case Op::Mark: break;
+      default: bad(*def_, a, "unknown action");
     }
   }
+}
+
+void State::apply(const Move& m) {
+  check(m);  // first, so that a bad move from a script leaves the state untouched
   if (awaiting_roll_) throw std::logic_error("roll the dice before moving");
   UndoRecord rec = record(m.count, m.flags, false);
   undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());

@@ -75,7 +75,11 @@ class State {
   void set_opening_roll();  // waiting for the roll-off of the first turn
   void reset_history();  // the current position becomes the first of the game
 
-  // Applies a move (pieces, then the side to move passes on) and records how to undo it.
+  // Throws ScriptError if the board refuses the move (its actions said in words, with why),
+  // without changing anything.
+  void check(const Move& m) const;
+  // Applies a move (pieces, then the side to move passes on) and records how to undo it;
+  // check()s it first.
   void apply(const Move& m);
   void undo();
   int history_size() const { return static_cast<int>(undo_.size()); }

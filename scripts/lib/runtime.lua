@@ -231,6 +231,15 @@ end
 
 local moves = {}
 
+-- Checking mode (the host's set_checking: check, moves, perft, test, the sanitizer build):
+-- the move just written, from word `at`, is checked against the board at once, so that a
+-- move the board would refuse is an error at the script line that wrote it.
+local check_move = info.check_move
+local function checked(fname, at, level)
+  local why = check_move(at, nw)
+  if why then error(fname .. ": " .. why, level + 1) end
+end
+
 -- Writes a whole move of one or two actions (each two words, see ffi_types.h) at once,
 -- for the shortcuts below; `fname` names the caller in errors.
 local function write_move(fname, flags, a0, a1, b0, b1)
@@ -249,6 +258,7 @@ local function write_move(fname, flags, a0, a1, b0, b1)
   M.starts[nm] = nw
   nm = nm + 1
   nw = nw + 1 + 2 * nact
+  if H.checking ~= 0 then checked(fname, nw - 1 - 2 * nact, 3) end
 end
 local function check_cell(c, fname) if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, fname, 4) end end
 local function check_slot(s, fname) if tobit(s) ~= s or s < 0 or s >= NSLOTS then bad("reserve", s, fname, 4) end end
@@ -283,6 +293,7 @@ function moves.stack_targets(from, kmin, kmax)
     M.starts[nm] = nw
     nm = nm + 1
     nw = nw + 3
+    if H.checking ~= 0 then checked("moves.stack_targets", nw - 3, 2) end
   end
 end
 -- Shortcuts for moves games write often, without begin/commit: bearing n pieces off into
@@ -368,7 +379,9 @@ function moves.commit()
   M.words[open_at] = bor(M.words[open_at], open_actions)
   M.starts[nm] = open_at
   nm = nm + 1
+  local at = open_at
   open_at = -1
+  if H.checking ~= 0 then checked("moves.commit", at, 2) end
 end
 
 ------------------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ run 2 "new over a file" -- new start-grid-8x8 --dir "$newdir" && has "$err" "exi
 # boardlab test: a failing scenario exits 1 and says where; a file that does not read, 2.
 run 1 "a failing rule test" -- test tests/failing-rule-tests/every-expectation.test.yaml &&
   has "$out" "every-expectation.test.yaml:7:12: error: scenario 'exact moves" "test failure located" &&
-  has "$out" "12 scenarios, 12 failed" "test summary"
+  has "$out" "13 scenarios, 13 failed" "test summary"
 run 2 "a malformed rule test" -- test tests/failing-rule-tests/malformed.test.yaml &&
   has "$err" "did you mean 'position'?" "test file errors"
 run 0 "a bundled game's tests by name" -- test breakthrough && has "$out" "breakthrough.test.yaml: 10 scenarios, all pass" "test by name"

@@ -5,6 +5,7 @@
 #include "core/diagnostics.h"
 #include "helpers.h"
 #include "script/ffi_types.h"
+#include "state/position_text.h"
 
 using namespace boardlab;
 using Catch::Contains;
@@ -226,4 +227,35 @@ TEST_CASE("what a hook hands back is bounded: moves per position, notation's spe
 
 TEST_CASE("a script saved with a UTF-8 byte-order mark loads") {
   CHECK(run("\xEF\xBB\xBF" "function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\n") == "");
+}
+
+TEST_CASE("in checking mode a move the board refuses is an error at the script line that wrote it") {
+  testing::TempDir dir;
+  // a1 holds one piece: the first move lifts two, the second (begun, then committed) takes a
+  // piece from an empty level.
+  const std::string lua = "local a1, a2 = board.cell('a1'), board.cell('a2')\n"
+                          "function generate()\n"
+                          "  if state.height(a1) > 0 then moves.stack(a1, a2, 2) return end\n"
+                          "  moves.begin()\n"
+                          "  moves.take(a2, 1)\n"
+                          "  moves.commit()\n"
+                          "end\n";
+  ThreadRules game(load_game_def(testing::tiny_definition(dir, lua)));
+  State s = game.initial();
+  MoveList moves;
+  game.vm().set_checking(true);
+  CHECK_THROWS_WITH(game.legal_moves(s, moves),
+                    Catch::Contains("tiny.lua:3: moves.stack: illegal action: move 2 pieces from a1 to a2: a1 holds 1 "
+                                      "(hook generate, game tiny, ply 0)\n  in the position: a a1=x c3=o\n"));
+  s = parse_position(game.def(), "a a2=x c3=o");
+  CHECK_THROWS_WITH(game.legal_moves(s, moves),
+                    Catch::Contains("tiny.lua:6: moves.commit: illegal action: take the piece at level 1 of a2 out of "
+                                      "play: a2 holds 1 (hook generate, game tiny, ply 0)"));
+  // Without it (release search and playouts), the move is written, and the board refuses
+  // it when it is played, without the line.
+  game.vm().set_checking(false);
+  s = game.initial();
+  game.legal_moves(s, moves);
+  REQUIRE(moves.size() == 1);
+  CHECK_THROWS_WITH(game.apply(s, moves[0]), "illegal action: move 2 pieces from a1 to a2: a1 holds 1");
 }
