@@ -21,9 +21,7 @@ local function directions(spec, player)
   local south = board.dir_name(game.forward(player)) == "s"
   local out = {}
   for _, name in ipairs(split(spec)) do
-    local d = board.dir(south and MIRROR[name] or name)
-    if d == nil then error("unknown direction '" .. name .. "' in an option") end
-    out[#out + 1] = d
+    out[#out + 1] = board.dir(south and MIRROR[name] or name)  -- an unknown name is an error
   end
   return out
 end

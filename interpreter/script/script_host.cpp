@@ -77,6 +77,25 @@ void push_strings(lua_State* L, const std::vector<std::string>& v) {
 constexpr int kTraceback = 1, kGenerate = 2;
 
 
+// closest(word, names): the name a misspelt word most likely meant (core/text.h), or nil;
+// for the runtime's "did you mean" on unknown names.
+int closest_name(lua_State* L) {
+  const char* word = lua_tostring(L, 1);
+  if (!word || !lua_istable(L, 2)) return 0;
+  std::vector<std::string> names;
+  for (int i = 1;; ++i) {
+    lua_rawgeti(L, 2, i);
+    const char* n = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    if (!n) break;
+    names.emplace_back(n);
+  }
+  const std::string near = closest(word, names);
+  if (near.empty()) return 0;
+  lua_pushstring(L, near.c_str());
+  return 1;
+}
+
 void push_info(lua_State* L, const GameDef& g) {
   lua_newtable(L);
   lua_pushstring(L, kFfiTypes);
@@ -185,6 +204,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   lua_pushlightuserdata(L_, this);
   lua_pushcclosure(L_, &ScriptHost::check_written, 1);
   lua_setfield(L_, -2, "check_move");
+  lua_pushcfunction(L_, closest_name);
+  lua_setfield(L_, -2, "closest");
 #ifdef BOARDLAB_CHECK_MOVES
   set_checking(true);
 #endif

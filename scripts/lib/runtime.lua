@@ -42,6 +42,15 @@ local NONE, MAX_ACTIONS, MAX_MOVES = info.none, info.max_actions, info.max_moves
 local OP_NAME = {}
 for name, code in pairs(OP) do OP_NAME[code] = name end
 
+-- An unknown name, at load time: an error saying what there is, with the likeliest meant
+-- (raised at the line of the API function's caller).
+local function unknown(fname, what, name, names)
+  local near = type(name) == "string" and info.closest(name, names) or nil
+  local list = #names <= 24 and format(" (%ss: %s)", what, table.concat(names, ", ")) or ""
+  error(format("%s: no %s named %s%s%s", fname, what, describe(name),
+    near and format("; did you mean '%s'?", near) or "", list), 3)
+end
+
 -- `level` counts as error() does, from bad's caller's caller (3: the caller of the API
 -- function that called bad).
 local function bad(what, v, fname, level)
@@ -121,9 +130,9 @@ function board.distinct_targets()
   local copy = function(t) local o = {} for i, v in pairs(t) do o[i] = v end return o end
   return copy(f), copy(c), copy(l)
 end
-function board.cell(name) return cell_id[name] end
+function board.cell(name) return cell_id[name] or unknown("board.cell", "cell", name, info.cells) end
 function board.name(c) return info.cells[c + 1] end
-function board.dir(name) return dir_id[name] end
+function board.dir(name) return dir_id[name] or unknown("board.dir", "direction", name, info.dirs) end
 function board.dir_name(d) return info.dirs[d + 1] end
 
 ------------------------------------------------------------------------------------------
@@ -392,6 +401,11 @@ local game = {
 }
 local player_id, kind_id, slot_id = {}, {}, {}
 for i, p in ipairs(info.players) do player_id[p] = i - 1 end
+-- Reading an option the definition does not declare is an error, not a silent nil.
+local option_names = {}
+for k in pairs(info.options) do option_names[#option_names + 1] = k end
+table.sort(option_names)
+setmetatable(info.options, { __index = function(_, k) unknown("game.options", "option", k, option_names) end })
 for i, k in ipairs(info.kinds) do kind_id[k] = i - 1 end
 for i, r in ipairs(info.reserves) do slot_id[r] = i - 1 end
 -- The flags of a move, by name ("progress" and the definition's events), as one number to
@@ -401,13 +415,12 @@ function game.flags(...)
   for i = 1, select("#", ...) do bits = bor(bits, flag_of(select(i, ...), "game.flags", 3)) end
   return bits
 end
-function game.player(name) return player_id[name] end
+function game.player(name) return player_id[name] or unknown("game.player", "player", name, info.players) end
 function game.player_name(p) return info.players[p + 1] end
 function game.forward(p) return info.forward[p + 1] end
-function game.reserve(name) return slot_id[name] end
+function game.reserve(name) return slot_id[name] or unknown("game.reserve", "reserve", name, info.reserves) end
 function game.piece(kind, player)
-  local k = type(kind) == "number" and kind or kind_id[kind]
-  if k == nil then error("game.piece: no piece kind " .. describe(kind), 2) end
+  local k = type(kind) == "number" and kind or kind_id[kind] or unknown("game.piece", "piece kind", kind, info.kinds)
   if tobit(player) ~= player or player < 0 or player >= NP then bad("player", player, "game.piece") end
   return 1 + k * NP + player
 end

@@ -259,3 +259,20 @@ TEST_CASE("in checking mode a move the board refuses is an error at the script l
   REQUIRE(moves.size() == 1);
   CHECK_THROWS_WITH(game.apply(s, moves[0]), "illegal action: move 2 pieces from a1 to a2: a1 holds 1");
 }
+
+TEST_CASE("an unknown piece, reserve, direction, player or option name in a script gets 'did you mean'") {
+  const std::string gen = "function generate() end\n";
+  // As the definition's errors do (core/text.h closest): no guess for a name under 3 letters.
+  CHECK_THAT(run("local d = board.dir('nww')\n" + gen),
+             Contains("tiny.lua:1: board.dir: no direction named 'nww'; did you mean 'nw'? (directions: n, ne, e, se, s, sw, w, nw)"));
+  CHECK_THAT(run("local p = game.piece('pp', 0)\n" + gen), Contains("tiny.lua:1: game.piece: no piece kind named 'pp' (piece kinds: p)"));
+  CHECK_THAT(run("local r = game.reserve('try')\n" + gen, "reserves: [tray]\n"),
+             Contains("tiny.lua:1: game.reserve: no reserve named 'try'; did you mean 'tray'? (reserves: tray)"));
+  CHECK_THAT(run("local p = game.player('c')\n" + gen), Contains("tiny.lua:1: game.player: no player named 'c'"));
+  CHECK_THAT(run("local c = board.cell('z9')\n" + gen), Contains("tiny.lua:1: board.cell: no cell named 'z9'"));
+  CHECK_THAT(run("local h = game.options.max_heigth\n" + gen,
+                 "options: {max_height: {default: 3, doc: a limit}}\n"),
+             Contains("tiny.lua:1: game.options: no option named 'max_heigth'; did you mean 'max_height'? (options: max_height)"));
+  CHECK(run("local h = game.options.max_height + board.dir('n') + game.piece('p', 1)\n" + gen,
+            "options: {max_height: {default: 3, doc: a limit}}\n") == "");
+}
