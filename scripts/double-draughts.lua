@@ -50,7 +50,6 @@ local ray, owner_of = board.ray, game.owner
 local rules = {
   slide_dirs = function(code) return slides[code] end,
   jump_dirs = function(code) return jumps[code] end,
-  can_capture = function(mover, victim) return true end,
   -- A man on its far rank (nothing further forward) becomes a king; with super-kings, a
   -- king on its own home rank (nothing further back) becomes one. Either ends the move.
   promotion = function(code, cell)

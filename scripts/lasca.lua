@@ -19,7 +19,6 @@ local ray, owner_of = board.ray, game.owner
 local rules = {
   slide_dirs = function(code) return dirs[code] end,
   jump_dirs = function(code) return dirs[code] end,
-  can_capture = function(mover, victim) return true end,
   -- A soldier commanding a column that ends on the far rank (nothing further forward)
   -- becomes an officer; that ends the move.
   promotion = function(code, cell)

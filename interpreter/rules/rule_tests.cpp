@@ -23,6 +23,28 @@ namespace boardlab {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The reasons a game ends for, as a test file names them (resignation is no rule's).
+constexpr std::pair<Outcome::Reason, const char*> kReasons[] = {
+    {Outcome::Reason::NoMoves, "no_moves"},       {Outcome::Reason::NoPieces, "no_pieces"},
+    {Outcome::Reason::Repetition, "repetition"},  {Outcome::Reason::MoveCap, "move_cap"},
+    {Outcome::Reason::NoProgress, "no_progress"}, {Outcome::Reason::Script, "script"}};
+
+std::vector<std::string> reason_names() {
+  std::vector<std::string> out;
+  for (const auto& [reason, name] : kReasons) out.emplace_back(name);
+  return out;
+}
+
+const char* reason_name(Outcome::Reason r) {
+  for (const auto& [reason, name] : kReasons)
+    if (reason == r) return name;
+  return "none";
+}
+
+}  // namespace
+
 const Schema& rule_tests_schema() {
   using namespace schema;
   static const SchemaPtr s = [] {
@@ -42,7 +64,7 @@ const Schema& rule_tests_schema() {
         {"legal", list(string()), false, "each of these is a legal move"},
         {"illegal", list(string()), false, "none of these is a legal move"},
         {"outcome", string(), false, "how the game stands: the winner's name, `draw`, or `none` while it goes on"},
-        {"reason", one_of({"no_moves", "no_pieces", "repetition", "move_cap", "no_progress", "script"}), false,
+        {"reason", one_of(reason_names()), false,
          "why it ended: a rule of the runtime's, or `script` for the result() hook"},
         {"result", string(), false, "the result's name among the definition's `results` (gammon), or `none`"},
         {"after", string(), false, "the position reached, as position text"},
@@ -112,12 +134,6 @@ std::string why_not(const Rules::Notation& notation, const Rules::Notation::Pars
   return "not legal here; legal: " + (notation.texts().empty() ? std::string("none") : join(notation.texts(), ", "));
 }
 
-std::string dice_commas(std::string text) {
-  for (char& c : text)
-    if (c == '-') c = ',';
-  return text;
-}
-
 // A play item: `[side] [[6-5]] move`, the side and roll only where the game wants them.
 bool Scenario::play(const Rules& rules, State& s, const YNode& item) {
   const GameDef& def = rules.def();
@@ -133,7 +149,7 @@ bool Scenario::play(const Rules& rules, State& s, const YNode& item) {
              false;
     const size_t close = text.find(']');
     try {
-      const auto dice = parse_dice(def, dice_commas(text.substr(1, close - 1)));
+      const auto dice = parse_dice(def, text.substr(1, close - 1));
       if (s.opening_roll() && side < 0)
         return fail(&item, fmt::format("'{}': a roll-off: name its winner first, as in `{} {}`", item.scalar,
                                        def.players[0].name, item.scalar)),
@@ -180,7 +196,7 @@ bool Scenario::set_up(const Rules& rules, State& s) {
     if (def.dice.count == 0) return fail(d, fmt::format("{} has no dice", def.name)), false;
     if (!s.awaiting_roll()) return fail(d, "the position is not waiting for a roll"), false;
     try {
-      const auto dice = parse_dice(def, dice_commas(d->scalar));
+      const auto dice = parse_dice(def, d->scalar);
       s.roll(dice.data(), -1);
     } catch (const PositionError& e) {
       return fail(d, e.what()), false;
@@ -238,20 +254,6 @@ void Scenario::check_moves(const Rules& rules, const State& s) {
     if (parsed.index >= 0)
       fail(item.get(), fmt::format("'{}' should not be legal, and is the move {}", item->scalar, texts[static_cast<size_t>(parsed.index)]));
   }
-}
-
-const char* reason_name(Outcome::Reason r) {
-  switch (r) {
-    case Outcome::Reason::NoMoves: return "no_moves";
-    case Outcome::Reason::NoPieces: return "no_pieces";
-    case Outcome::Reason::Repetition: return "repetition";
-    case Outcome::Reason::MoveCap: return "move_cap";
-    case Outcome::Reason::NoProgress: return "no_progress";
-    case Outcome::Reason::Script: return "script";
-    case Outcome::Reason::Resign: return "resign";
-    case Outcome::Reason::None: return "none";
-  }
-  return "?";
 }
 
 void Scenario::check_outcome(const Rules& rules, const State& start) {

@@ -155,10 +155,8 @@ Replay replay(const Rules& rules, const Record& r) {
     if (s.outcome().over()) return fail("the game was already over: " + describe(def, s.outcome())), out;
     if (s.awaiting_roll()) {
       if (p.dice.empty()) return fail("the record gives no roll"), out;
-      std::string commas = p.dice;
-      for (char& c : commas) c = c == '-' ? ',' : c;
       try {
-        const auto dice = parse_dice(def, commas);
+        const auto dice = parse_dice(def, p.dice);
         s.roll(dice.data(), s.opening_roll() ? side : -1);
       } catch (const PositionError& e) {
         return fail(e.what()), out;

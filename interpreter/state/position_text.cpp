@@ -35,7 +35,7 @@ std::vector<uint8_t> parse_dice(const GameDef& g, const std::string& text) {
   std::vector<uint8_t> out;
   size_t at = 0;
   while (at <= text.size()) {
-    size_t comma = text.find(',', at);
+    size_t comma = text.find_first_of(",-", at);
     if (comma == std::string::npos) comma = text.size();
     auto v = parse_int(text.substr(at, comma - at));
     if (!v || *v < 1 || *v > g.dice.sides)

@@ -21,7 +21,8 @@ class PositionError : public std::runtime_error {
 };
 
 std::string position_text(const State& s);
-// Dice as typed: "3,1" (one number per die). Throws PositionError.
+// Dice as typed: "3,1", or "3-1" as records write them (one number per die). Throws
+// PositionError.
 std::vector<uint8_t> parse_dice(const GameDef& def, const std::string& text);
 // Reads a position into a fresh state (its history starts there). Throws PositionError.
 State parse_position(const GameDef& def, const std::string& text);

@@ -243,9 +243,9 @@ void State::check(const Move& m) const {
       taken += (x->op == Op::FromReserve || x->op == Op::Put) && x->b == a.b && x->c == a.c;
     return reserve(a.b, a.c) >= taken;
   };
-  const auto can_hold_one_more = [&](const Action& a, int cell) {
+  const auto can_hold = [&](const Action& a, int cell, int more) {
     if (!def_->board.playable[cell]) bad(*def_, a, name(cell) + " cannot hold pieces");
-    if (h(cell) + 1 > def_->stack_cap)
+    if (h(cell) + more > def_->stack_cap)
       bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(cell), def_->stack_cap));
   };
   for (const Action& a : m) {
@@ -255,9 +255,7 @@ void State::check(const Move& m) const {
         if (a.b >= ncells) bad(*def_, a, "no such target cell");
         if (a.n == 0 || a.n > h(a.a)) bad(*def_, a, holds(a.a));
         if (a.a == a.b) bad(*def_, a, "a move must change cells");
-        if (!def_->board.playable[a.b]) bad(*def_, a, name(a.b) + " cannot hold pieces");
-        if (h(a.b) + a.n > def_->stack_cap)
-          bad(*def_, a, fmt::format("{} would be taller than {} (board.max_stack)", name(a.b), def_->stack_cap));
+        can_hold(a, a.b, a.n);
         h(a.a) -= a.n;
         h(a.b) += a.n;
         break;
@@ -275,7 +273,7 @@ void State::check(const Move& m) const {
         if (a.b >= nslots) bad(*def_, a, "no such reserve");
         if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
         if (a.op == Op::Put && a.n > h(a.a)) bad(*def_, a, holds(a.a) + fmt::format(": a piece goes in at levels 0 to {}", h(a.a)));
-        can_hold_one_more(a, a.a);
+        can_hold(a, a.a, 1);
         if (!reserve_has(a)) bad(*def_, a, fmt::format("reserve {} has no such piece", def_->reserve_slots[a.b]));
         h(a.a) += 1;
         break;
@@ -288,7 +286,7 @@ void State::check(const Move& m) const {
         if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
         h(a.a) -= 1;
         if (a.c > h(a.b)) bad(*def_, a, holds(a.b) + fmt::format(": a piece goes in at levels 0 to {}", h(a.b)));
-        can_hold_one_more(a, a.b);
+        can_hold(a, a.b, 1);
         h(a.b) += 1;
         break;
       case Op::Take:

@@ -5,7 +5,8 @@
 --   chains.generate {
 --     slide_dirs = function(code) -> list of directions the piece steps along,
 --     jump_dirs  = function(code) -> list of directions it jumps along,
---     can_capture = function(mover_code, victim_code) -> may the mover jump the victim,
+--     can_capture = function(mover_code, victim_code) -> may the mover jump the victim
+--                   (optional: any enemy stack may be jumped),
 --     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
 --     progress = function(code) -> does a slide of this piece count as progress
 --                                   (optional: no slide is progress)
@@ -77,7 +78,7 @@ return function(api)
       local d = dirs[i]
       local over, land = ray(cell, d, 1), ray(cell, d, 2)
       if over >= 0 and land >= 0 and playable(land) and is_jumped[over] ~= stamp
-          and height(over) > 0 and owner(over) ~= me and p.can_capture(code, top(over))
+          and height(over) > 0 and owner(over) ~= me and (p.can_capture == nil or p.can_capture(code, top(over)))
           and (height(land) == 0 or land == from) then
         depth = depth + 1
         path[depth], jumped[depth] = land, over
