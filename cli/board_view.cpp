@@ -123,9 +123,36 @@ std::string draw_track(const State& s, const ViewOptions& v) {
   const int n = b.ncells, half = n / 2;
   const int me = v.flip ? (s.side() + 1) % g.nplayers() : s.side();
   const bool numbered = g.players[static_cast<size_t>(me)].forward >= 0;  // else in cell order
+  // A point's text: the top piece's glyph and how many pieces of its owner lie on top, then
+  // the glyph of the first piece beneath them that is not theirs (a pinned checker), so a
+  // held point never reads like a made one: w2 is two w, w2b two w on top of a b.
+  struct PointText {
+    std::string text;
+    int run = 0;       // pieces of the top's owner on top
+    char under = 0;    // the glyph beneath them, 0 if none
+  };
+  auto text_of = [&](int c) {
+    const int h = s.height(c);
+    if (h == 0) return PointText{" .", 0, 0};
+    const int top_owner = g.owner_of[s.top(c)];
+    int run = 1;
+    while (run < h && g.owner_of[s.piece(c, h - 1 - run)] == top_owner) ++run;
+    const char under = run < h ? g.glyph_of[s.piece(c, h - 1 - run)] : 0;
+    std::string text = fmt::format("{}{}", g.glyph_of[s.top(c)], run);
+    if (under) text += under;
+    return PointText{text, run, under};
+  };
+  size_t width = 3;
+  std::string held;  // the first point holding another side's piece, explained under the board
+  for (int c = 0; c < n; ++c) {
+    const PointText t = text_of(c);
+    width = std::max(width, t.text.size());
+    if (held.empty() && t.under)
+      held = fmt::format("  ({}: {} {} on top of a {})\n", t.text, t.run, t.text[0], t.under);
+  }
   auto point = [&](int k) {
     const int c = numbered ? track_cell(g, me, k) : k - 1;
-    std::string text = s.height(c) ? fmt::format("{}{:<2}", g.glyph_of[s.top(c)], s.height(c)) : std::string(" . ");
+    std::string text = fmt::format("{:<{}}", text_of(c).text, width);
     if (!is_marked(v, c)) return paint(s, v, c, text);
     if (v.color) return "\033[7m" + paint(s, v, c, text) + kReset;
     if (text.back() == ' ') text.back() = '*';  // a stack of 10 or more fills the column
@@ -140,17 +167,18 @@ std::string draw_track(const State& s, const ViewOptions& v) {
     }
     return out + "\n";
   };
-  auto label = [](int k) { return fmt::format("{:<3}", k); };
+  auto label = [&](int k) { return fmt::format("{:<{}}", k, width); };
   std::string out = row(half + 1, n, 1, label) + row(half + 1, n, 1, point);
   out += row(half, 1, -1, point) + row(half, 1, -1, label);
   out += fmt::format("  (points numbered for {}, who moves from {} down to 1{})\n", g.players[static_cast<size_t>(me)].name, n,
                      me == s.side() ? "" : "; flipped: the other side is to move");
+  out += held;
   for (int p = 0; p < g.nplayers(); ++p) {
     const int code = g.code(0, p);
-    out += fmt::format("  {} {}:", g.players[static_cast<size_t>(p)].name, g.glyph_of[code]);
-    if (g.bar_slot >= 0) out += fmt::format(" bar {}", s.reserve(g.bar_slot, code));
-    if (g.off_slot >= 0) out += fmt::format(", borne off {}", s.reserve(g.off_slot, code));
-    out += "\n";
+    std::vector<std::string> counts;
+    if (g.bar_slot >= 0) counts.push_back(fmt::format("bar {}", s.reserve(g.bar_slot, code)));
+    if (g.off_slot >= 0) counts.push_back(fmt::format("borne off {}", s.reserve(g.off_slot, code)));
+    out += fmt::format("  {} {}: {}\n", g.players[static_cast<size_t>(p)].name, g.glyph_of[code], fmt::join(counts, ", "));
   }
   return out;
 }

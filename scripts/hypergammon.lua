@@ -1,17 +1,13 @@
 -- Hypergammon (shared/rules/README.md section 3), and through their setups standard
 -- backgammon and nackgammon.
 --
--- A legal move is a whole turn: every distinct resulting position once, after the
--- maximum-usage rule. generate() reads the position in the mover's numbering (point k is
--- k steps from bearing off), plays every order of the dice depth first on Lua arrays, keeps
--- the turns that use the most dice (the larger die when only one of two can be played),
--- and writes each distinct result once as primitive actions: a hit sends the blot to its
--- owner's bar (to_reserve), entering takes a checker from the bar (from_reserve), bearing
--- off puts it in the tray (to_reserve).
+-- A legal move is a whole turn, built by dice_turns (scripts/lib/dice_turns.lua: the most
+-- dice, the larger die, doubles, equal results merged) from the single-die steps this
+-- script knows: generate() reads the position in the mover's numbering (point k is k steps
+-- from bearing off) into Lua arrays the steps change and restore.
 local BAR, OFF = game.reserve("bar"), game.reserve("off")
 local NPOINTS = board.ncells
 local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
-local ndice, die = state.ndice, state.die
 local opt = game.options
 
 -- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse. A player's point k is
@@ -37,17 +33,6 @@ local mine, theirs = {}, {}
 local my_bar, their_bar, my_off = 0, 0, 0
 local ENTRY = NPOINTS + 1 -- the point number of the bar: a checker there enters on ENTRY - die
 
--- The search's current path: steps (from, to, hit), with to <= 0 for bearing off.
-local path_from, path_to, path_hit, path_die = {}, {}, {}, {}
-local depth = 0
--- The turns found: one per resulting position.
-local found, found_keys, nfound = {}, {}, 0
--- Emptied in place rather than replaced: a new table per turn is garbage per ply.
-local function forget_found()
-  for k in pairs(found_keys) do found_keys[k] = nil end
-end
-local best_used = 0
-
 local function highest()
   for k = NPOINTS, 1, -1 do
     if mine[k] > 0 then return k end
@@ -71,65 +56,21 @@ local function legal(from, d)
   return to == 0 or highest() == from
 end
 
--- Results are told apart by a 52-bit key kept up to date as checkers move: two Zobrist
--- keys of 26 bits (random numbers per point and count, xor-ed), so that a search never
--- builds a string. Two different results share a key with odds of 2^-52.
-local bxor, band = bit.bxor, bit.band
-local seed = 0x2545F491
-local function random26()
-  seed = band(bxor(seed, bit.lshift(seed, 13)), 0x7FFFFFFF)
-  seed = bxor(seed, bit.rshift(seed, 17))
-  seed = band(bxor(seed, bit.lshift(seed, 5)), 0x7FFFFFFF)
-  return band(seed, 0x3FFFFFF)
-end
-local MAXC = TOTAL[0] + TOTAL[1]
-local Z = {} -- Z[part][slot * (MAXC + 1) + count]: part 1 and 2 are the two keys
-for part = 1, 2 do
-  Z[part] = {}
-  for i = 0, (2 * NPOINTS + 4) * (MAXC + 1) do Z[part][i] = random26() end
-end
--- Slots: mine[k] is k, theirs[k] is NPOINTS + k, then my bar, their bar, my tray.
+-- Slots of the search's key (dice_turns.counts_key): mine[k] is k, theirs[k] is NPOINTS + k,
+-- then my bar, their bar, my tray.
 local MY_BAR, THEIR_BAR, MY_OFF = 2 * NPOINTS + 1, 2 * NPOINTS + 2, 2 * NPOINTS + 3
-local Z1, Z2 = Z[1], Z[2]
-local key1, key2 = 0, 0
-local function change(slot, from, to)
-  local a, b = slot * (MAXC + 1) + from, slot * (MAXC + 1) + to
-  key1 = bxor(key1, Z1[a], Z1[b])
-  key2 = bxor(key2, Z2[a], Z2[b])
-end
-local function add(slot, n)
-  local i = slot * (MAXC + 1) + n
-  key1, key2 = bxor(key1, Z1[i]), bxor(key2, Z2[i])
-end
+local key = dice_turns.counts_key(2 * NPOINTS + 4, TOTAL[0] + TOTAL[1])
+local change = key.change
 local function full_key()
-  key1, key2 = 0, 0
-  for k = 1, NPOINTS do add(k, mine[k]); add(NPOINTS + k, theirs[k]) end
-  add(MY_BAR, my_bar); add(THEIR_BAR, their_bar); add(MY_OFF, my_off)
+  key.reset()
+  for k = 1, NPOINTS do key.set(k, mine[k]); key.set(NPOINTS + k, theirs[k]) end
+  key.set(MY_BAR, my_bar); key.set(THEIR_BAR, their_bar); key.set(MY_OFF, my_off)
 end
-local function position_key() return key1 * 67108864 + key2 end
 
 local HIT = game.flags("hit")  -- the event simulate counts: a turn that hits
-local function record()
-  if depth < best_used then return end
-  if depth > best_used then
-    best_used, nfound = depth, 0
-    forget_found()
-  end
-  local key = position_key()
-  if found_keys[key] then return end
-  found_keys[key] = true
-  nfound = nfound + 1
-  local t = found[nfound] or {}
-  found[nfound] = t
-  t.n, t.key, t.flags = depth, key, 0
-  for i = 1, depth do
-    t[4 * i - 3], t[4 * i - 2], t[4 * i - 1], t[4 * i] = path_from[i], path_to[i], path_hit[i], path_die[i]
-    if path_hit[i] then t.flags = HIT end
-  end
-end
 
-local function step(from, d)
-  local to = from - d
+-- One step of the search: returns whether it hit, for undo, notation and the flags.
+local function play(from, to)
   local hit = to >= 1 and theirs[to] == 1
   if from == ENTRY then
     change(MY_BAR, my_bar, my_bar - 1); my_bar = my_bar - 1
@@ -145,13 +86,10 @@ local function step(from, d)
   else
     change(MY_OFF, my_off, my_off + 1); my_off = my_off + 1
   end
-  depth = depth + 1
-  path_from[depth], path_to[depth], path_hit[depth], path_die[depth] = from, to, hit, d
+  return hit
 end
 
-local function unstep()
-  local from, to, hit = path_from[depth], path_to[depth], path_hit[depth]
-  depth = depth - 1
+local function undo(from, to, hit)
   if to >= 1 then
     change(to, mine[to], mine[to] - 1); mine[to] = mine[to] - 1
     if hit then
@@ -168,39 +106,51 @@ local function unstep()
   end
 end
 
--- Plays the dice left (dice[i] for i in 1..n with used[i] false) in every order. With a
--- double, sources never rise (any set of moves of one die can be played from the highest
--- source down), which cuts the orders that give the same turn.
-local dice, used, nd, double = {}, {}, 0, false
-local function search(max_from)
-  local moved = false
-  for i = 1, nd do
-    local d = dice[i]
-    -- Each value once: the first unused die that shows it.
-    local first = not used[i]
-    for j = 1, i - 1 do first = first and (used[j] or dice[j] ~= d) end
-    if first then
-      used[i] = true
-      if my_bar > 0 then
-        if legal(ENTRY, d) then
-          step(ENTRY, d); search(ENTRY); unstep()
-          moved = true
-        end
-      else
-        for from = double and math.min(max_from, NPOINTS) or NPOINTS, 1, -1 do
-          if mine[from] > 0 and legal(from, d) then
-            step(from, d); search(double and from or NPOINTS); unstep()
-            moved = true
-          end
-        end
-      end
-      used[i] = false
-    end
+-- The legal steps of die d: entering while a checker is on the bar, else from every point
+-- (in a double, none above max_from: see doubles_descend).
+local function each_step(d, max_from, visit)
+  if my_bar > 0 then
+    if legal(ENTRY, d) then visit(ENTRY, ENTRY - d) end
+    return
   end
-  if not moved then record() end
+  for from = math.min(max_from or NPOINTS, NPOINTS), 1, -1 do
+    if mine[from] > 0 and legal(from, d) then visit(from, from - d) end
+  end
 end
 
-local function load_position(me)
+local load_position
+local me -- the side to move, while generate runs
+local turns = dice_turns.new {
+  each_step = each_step,
+  play = play,
+  undo = undo,
+  key = key.value,
+  doubles_descend = true,
+  -- A hit sends the blot to its owner's bar (to_reserve), entering takes a checker from
+  -- the bar (from_reserve), bearing off puts it in the tray (to_reserve).
+  write = function(t)
+    local to_cell, code, flags = cell_of[me], CODE[me], 0
+    for i = 1, t.n do
+      if t.mark[i] then flags = HIT end
+    end
+    moves.begin(flags)
+    for i = 1, t.n do
+      local from, to = t.from[i], t.to[i]
+      if t.mark[i] then moves.to_reserve(to_cell[to], 1, BAR) end
+      if from == ENTRY then
+        moves.from_reserve(to_cell[to], BAR, code)
+      elseif to <= 0 then
+        moves.to_reserve(to_cell[from], 1, OFF)
+      else
+        moves.move(to_cell[from], to_cell[to], 1)
+      end
+    end
+    moves.commit()
+  end,
+}
+
+load_position = function(side_to_move)
+  me = side_to_move
   local them = 1 - me
   for k = 1, NPOINTS do
     local c = cell_of[me][k]
@@ -213,46 +163,9 @@ local function load_position(me)
   full_key()
 end
 
-local function write(t, me)
-  local to_cell, code = cell_of[me], CODE[me]
-  moves.begin(t.flags)
-  for i = 1, t.n do
-    local from, to, hit = t[4 * i - 3], t[4 * i - 2], t[4 * i - 1]
-    if hit then moves.to_reserve(to_cell[to], 1, BAR) end
-    if from == ENTRY then
-      moves.from_reserve(to_cell[to], BAR, code)
-    elseif to <= 0 then
-      moves.to_reserve(to_cell[from], 1, OFF)
-    else
-      moves.move(to_cell[from], to_cell[to], 1)
-    end
-  end
-  moves.commit()
-end
-
 function generate()
-  local me = side()
-  load_position(me)
-  nd = ndice()
-  for i = 1, nd do dice[i], used[i] = die(i - 1), false end
-  double = nd > 2
-  depth, nfound, best_used = 0, 0, 0
-  forget_found()
-  search(ENTRY)
-  if best_used == 0 then return end -- no die can be played: the runtime passes
-  -- Only one die of two played: the larger one, if any turn plays it.
-  local larger_only = false
-  if best_used == 1 and not double then
-    local big = math.max(dice[1], dice[2])
-    for i = 1, nfound do larger_only = larger_only or found[i][4] == big end
-    if larger_only then
-      for i = 1, nfound do
-        if found[i][4] == big then write(found[i], me) end
-      end
-      return
-    end
-  end
-  for i = 1, nfound do write(found[i], me) end
+  load_position(side())
+  turns.generate()
 end
 
 -- For the agents: the race. How many pips each side still has to travel (a checker on the
@@ -288,11 +201,10 @@ function result()
   return nil
 end
 
--- gnubg style from the mover's side: a checker's steps joined (24/18, or 24/21*/18 when it
--- hits on the way), a hit marked * once, moves sorted from the highest point, repeats as
--- (n). The same text as gnubg's for 1,434 of the oracle's 1,439 results (tests/data/gnubg):
--- gnubg orders two moves from one point by the order the dice were given in, which a
--- sorted roll does not keep, so the other order is read too, and so are single steps.
+-- gnubg style from the mover's side (dice_turns.spell): the same text as gnubg's for 1,434
+-- of the oracle's 1,439 results (tests/data/gnubg); gnubg orders two moves from one point
+-- by the order the dice were given in, which a sorted roll does not keep, so the other
+-- order is read too, and so are single steps.
 function notation(move)
   if move.pass then return "pass" end
   local pt = point_of[side()]
@@ -308,61 +220,5 @@ function notation(move)
       steps[#steps + 1] = { pt[a.a], pt[a.b] }
     end
   end
-  local function name(k) return k == ENTRY and "bar" or k <= 0 and "off" or tostring(k) end
-  -- Join steps into checkers' paths wherever one ends where another starts, in any order
-  -- (whichever checker went on, the position is the same).
-  local chains = {}
-  for i, st in ipairs(steps) do chains[i] = { st[1], st[2] } end
-  local again = true
-  while again do
-    again = false
-    for i = 1, #chains do
-      for j = 1, #chains do
-        local a, b = chains[i], chains[j]
-        if not again and i ~= j and a[#a] ~= 0 and b[1] == a[#a] then
-          for k = 2, #b do a[#a + 1] = b[k] end
-          table.remove(chains, j)
-          again = true
-        end
-      end
-    end
-  end
-  local function spell(to_first)
-    table.sort(chains, function(x, y)
-      if x[1] ~= y[1] then return x[1] > y[1] end
-      if x[#x] ~= y[#y] then return (x[#x] > y[#y]) == to_first end
-      return #x < #y
-    end)
-    local marked, texts = {}, {}
-    for _, ch in ipairs(chains) do
-      local parts = { name(ch[1]) }
-      for i = 2, #ch do
-        local hit = hit_at[ch[i]] and not marked[ch[i]]
-        if hit then marked[ch[i]] = true end
-        if i == #ch or hit then parts[#parts + 1] = name(ch[i]) .. (hit and "*" or "") end
-      end
-      texts[#texts + 1] = table.concat(parts, "/")
-    end
-    local out, i = {}, 1
-    while i <= #texts do
-      local j = i
-      while j < #texts and texts[j + 1] == texts[i] do j = j + 1 end
-      out[#out + 1] = texts[i] .. (j > i and "(" .. (j - i + 1) .. ")" or "")
-      i = j + 1
-    end
-    return table.concat(out, " ")
-  end
-  local singles, marked = {}, {}
-  for i, st in ipairs(steps) do
-    local hit = hit_at[st[2]] and not marked[st[2]]
-    if hit then marked[st[2]] = true end
-    singles[i] = name(st[1]) .. "/" .. name(st[2]) .. (hit and "*" or "")
-  end
-  local spellings = { spell(true) }
-  for _, alt in ipairs({ spell(false), table.concat(singles, " ") }) do
-    local known = false
-    for _, t in ipairs(spellings) do known = known or t == alt end
-    if not known then spellings[#spellings + 1] = alt end
-  end
-  return spellings
+  return dice_turns.spell(steps, hit_at, ENTRY)
 end

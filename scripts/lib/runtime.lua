@@ -447,6 +447,7 @@ local default_notation = dofile(lib_dir .. "/notation.lua")
 local api = { board = board, state = state, moves = moves, game = game }
 -- Shared helpers written against the API above; scripts see them as globals.
 api.chains = dofile(lib_dir .. "/chains.lua")(api)
+api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api)
 -- The loop budget's error, raised `level` frames above its caller.
 local function ran_too_long(why, level)
   error(format("the script ran too long: more than %d loop steps in one call (%s)", H.tick_limit, why), level + 1)
