@@ -186,7 +186,7 @@ run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
 
 # boardlab new: a starting game for every board kind, that passes check and plays.
 newdir=$(mktemp -d)
-for b in grid:8x8 grid:5x7 lattice:5x5 track:24; do
+for b in grid:8x8 grid:5x7 lattice:5x5 track:24 track:6; do
   n="start-${b/:/-}"
   run 0 "new $b" -- new "$n" --board "$b" --dir "$newdir" && has "$out" "Wrote $newdir/$n.yaml" "new $b"
   run 0 "a new $b game passes check" -- check "$newdir/$n.yaml" --games 20 && {
@@ -197,6 +197,17 @@ for b in grid:8x8 grid:5x7 lattice:5x5 track:24; do
 done
 INPUT=$'1\nquit\n'
 run 0 "a new game plays" -- play "$newdir/start-grid-8x8.yaml" --seed 1 && has "$out" "white plays a1-a2" "new game plays"
+run 0 "a new dice race plays to the end" -- play "$newdir/start-track-24.yaml" --white random --black random --seed 2 &&
+  has "$out" "Game over: " "new dice race ends"
+INPUT=''
+# The tutorial's chapter 2: the dice game it builds, by the commands it shows.
+run 0 "tutorial race: perft" -- perft docs/tutorial/race.yaml 2 && has "$out" "perft 2 " "tutorial perft"
+run 0 "tutorial race: simulate" -- simulate docs/tutorial/race.yaml --agents greedy,greedy --games 20 --out "$newdir/race-sim" &&
+  has "$out" "20 games" "tutorial simulate"
+# A track point holding another side's piece (a pinned checker) reads apart from a made one.
+INPUT=$'quit\n'
+run 0 "a pinned checker shows" -- play plakoto --white human --black human --position "white dice:6,5 13=bw 24=wwwwwwwwwwwwww 1=bbbbbbbbbbbbbb" &&
+  has "$out" "w1b" "pinned point drawn" && has "$out" "(w1b: 1 w on top of a b)" "pinned point explained"
 INPUT=''
 run 2 "new over a file" -- new start-grid-8x8 --dir "$newdir" && has "$err" "exists (--force replaces it)" "new exists"
 # boardlab test: a failing scenario exits 1 and says where; a file that does not read, 2.

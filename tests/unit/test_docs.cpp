@@ -110,7 +110,7 @@ TEST_CASE("docs/lua-api.md documents exactly the names a game script sees", "[do
   testing::TempDir dir;
   const std::string path = testing::tiny_definition(dir, R"(
 local names = {}
-for t, api in pairs({ board = board, state = state, moves = moves, game = game, chains = chains }) do
+for t, api in pairs({ board = board, state = state, moves = moves, game = game, chains = chains, dice_turns = dice_turns }) do
   for k in pairs(api) do names[#names + 1] = t .. "." .. k end
 end
 local fields, calls = {}, 0
@@ -189,6 +189,8 @@ TEST_CASE("the tutorial's code is the real files', all of it, in order", "[docs]
   CHECK(shown.count("definitions/breakthrough.yaml"));
   CHECK(shown.count("scripts/breakthrough.lua"));
   CHECK(shown.count("definitions/breakthrough-6x6.yaml"));
+  CHECK(shown.count("docs/tutorial/race.yaml"));
+  CHECK(shown.count("docs/tutorial/race.lua"));
   for (const auto& [file, parts] : shown) {
     INFO(file);
     CHECK(parts == read(file));
