@@ -108,13 +108,13 @@ end
 
 -- The legal steps of die d: entering while a checker is on the bar, else from every point
 -- (in a double, none above max_from: see doubles_descend).
-local function each_step(d, max_from, visit)
+local function each_step(d, max_from, add)
   if my_bar > 0 then
-    if legal(ENTRY, d) then visit(ENTRY, ENTRY - d) end
+    if legal(ENTRY, d) then add(ENTRY, ENTRY - d) end
     return
   end
-  for from = math.min(max_from or NPOINTS, NPOINTS), 1, -1 do
-    if mine[from] > 0 and legal(from, d) then visit(from, from - d) end
+  for from = math.min(max_from, NPOINTS), 1, -1 do
+    if mine[from] > 0 and legal(from, d) then add(from, from - d) end
   end
 end
 

@@ -65,9 +65,9 @@ local function legal(from, d)
   return to == 0 or highest() == from
 end
 
-local function each_step(d, max_from, visit)
-  for from = math.min(max_from or NPOINTS, NPOINTS), 1, -1 do
-    if mine[from] > 0 and legal(from, d) then visit(from, from - d) end
+local function each_step(d, max_from, add)
+  for from = math.min(max_from, NPOINTS), 1, -1 do
+    if mine[from] > 0 and legal(from, d) then add(from, from - d) end
   end
 end
 

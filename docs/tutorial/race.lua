@@ -34,14 +34,14 @@ end
 local turns = dice_turns.new {
   -- Every legal step of die d: onto an empty or own point, or off from home by the exact
   -- number.
-  each_step = function(d, max_from, visit)
-    for from = math.min(max_from or N, N), 1, -1 do
+  each_step = function(d, max_from, add)
+    for from = math.min(max_from, N), 1, -1 do
       local to = from - d
       if mine[from] > 0 then
         if to >= 1 then
-          if theirs[to] == 0 then visit(from, to) end
+          if theirs[to] == 0 then add(from, to) end
         elseif to == 0 and all_home() then
-          visit(from, 0)
+          add(from, 0)
         end
       end
     end
