@@ -10,17 +10,10 @@ local NPOINTS = board.ncells
 local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
 local opt = game.options
 
--- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse. A player's point k is
--- the cell from which k steps forward leave the track.
-local cell_of, point_of, CODE, TOTAL = {}, {}, {}, {}
+-- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse.
+local cell_of, point_of = dice_turns.track_points()
+local CODE, TOTAL = {}, {}
 for p = 0, game.nplayers - 1 do
-  cell_of[p], point_of[p] = {}, {}
-  local fwd = game.forward(p)
-  for c = 0, NPOINTS - 1 do
-    local k = 1
-    while board.ray(c, fwd, k) >= 0 do k = k + 1 end
-    cell_of[p][k], point_of[p][c] = c, k
-  end
   CODE[p] = game.piece("checker", p)
   -- While loading, `state` shows the starting position: every checker is on the board.
   TOTAL[p] = state.count(p) + reserve(BAR, CODE[p]) + reserve(OFF, CODE[p])

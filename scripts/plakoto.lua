@@ -13,15 +13,9 @@ local opt = game.options
 local HOME = 6 -- points 1..HOME are the home board
 
 -- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse.
-local cell_of, point_of, CODE, TOTAL = {}, {}, {}, {}
+local cell_of, point_of = dice_turns.track_points()
+local CODE, TOTAL = {}, {}
 for p = 0, game.nplayers - 1 do
-  cell_of[p], point_of[p] = {}, {}
-  local fwd = game.forward(p)
-  for c = 0, NPOINTS - 1 do
-    local k = 1
-    while board.ray(c, fwd, k) >= 0 do k = k + 1 end
-    cell_of[p][k], point_of[p][c] = c, k
-  end
   CODE[p] = game.piece("checker", p)
   TOTAL[p] = state.count(p) + reserve(OFF, CODE[p]) -- at load: the starting position
 end

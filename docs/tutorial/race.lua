@@ -8,14 +8,9 @@ local HOME = math.floor(N / 4) -- points 1..HOME are the home board
 local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
 
 -- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse.
-local cell_of, point_of, CODE, TOTAL = {}, {}, {}, {}
+local cell_of, point_of = dice_turns.track_points()
+local CODE, TOTAL = {}, {}
 for p = 0, 1 do
-  cell_of[p], point_of[p] = {}, {}
-  for c = 0, N - 1 do
-    local k = 1
-    while board.ray(c, game.forward(p), k) >= 0 do k = k + 1 end
-    cell_of[p][k], point_of[p][c] = c, k
-  end
   CODE[p] = game.piece("checker", p)
   TOTAL[p] = state.count(p) -- at load, every checker is on the board
 end

@@ -30,6 +30,11 @@
 -- move (the first order found is kept). No legal turn writes nothing: the definition's
 -- `turn.no_moves` decides (pass).
 --
+--   local cell_of, point_of = dice_turns.track_points()
+--
+-- Each player's numbering of a track: cell_of[p][k] is player p's point k, the cell from
+-- which k steps forward (players[].forward) leave the track; point_of[p][cell] the reverse.
+--
 --   local key = dice_turns.counts_key(nslots, max_count)
 --
 -- A key for `key` above, kept up to date as the search changes counts rather than built at
@@ -150,6 +155,22 @@ return function(api)
       return nfound
     end
     return T
+  end
+
+  function M.track_points()
+    local board, game = api.board, api.game
+    local cell_of, point_of = {}, {}
+    for p = 0, game.nplayers - 1 do
+      cell_of[p], point_of[p] = {}, {}
+      local fwd = game.forward(p)
+      if fwd < 0 then error("dice_turns.track_points: player " .. game.player_name(p) .. " has no forward direction", 2) end
+      for c = 0, board.ncells - 1 do
+        local k = 1
+        while board.ray(c, fwd, k) >= 0 do k = k + 1 end
+        cell_of[p][k], point_of[p][c] = c, k
+      end
+    end
+    return cell_of, point_of
   end
 
   function M.counts_key(nslots, max_count)
