@@ -124,8 +124,8 @@ std::string draw_track(const State& s, const ViewOptions& v) {
   const int me = v.flip ? (s.side() + 1) % g.nplayers() : s.side();
   const bool numbered = g.players[static_cast<size_t>(me)].forward >= 0;  // else in cell order
   // A point's text: the top piece's glyph and how many pieces of its owner lie on top, then
-  // the glyph of the first piece beneath them that is not theirs (a pinned checker), so a
-  // held point never reads like a made one: w2 is two w, w2b two w on top of a b.
+  // the glyph of the first piece beneath them that is not theirs, so a point holding another
+  // side's piece never reads like one side's alone: w2 is two w, w2b two w on top of a b.
   struct PointText {
     std::string text;
     int run = 0;       // pieces of the top's owner on top

@@ -8,7 +8,6 @@
 local BAR, OFF = game.reserve("bar"), game.reserve("off")
 local NPOINTS = board.ncells
 local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
-local opt = game.options
 
 -- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse.
 local cell_of, point_of = dice_turns.track_points()
@@ -111,7 +110,6 @@ local function each_step(d, max_from, add)
   end
 end
 
-local load_position
 local me -- the side to move, while generate runs
 local turns = dice_turns.new {
   each_step = each_step,
@@ -142,7 +140,7 @@ local turns = dice_turns.new {
   end,
 }
 
-load_position = function(side_to_move)
+local function load_position(side_to_move)
   me = side_to_move
   local them = 1 - me
   for k = 1, NPOINTS do

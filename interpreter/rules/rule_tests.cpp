@@ -66,7 +66,7 @@ const Schema& rule_tests_schema() {
         {"outcome", string(), false, "how the game stands: the winner's name, `draw`, or `none` while it goes on"},
         {"reason", one_of(reason_names()), false,
          "why it ended: a rule of the runtime's, or `script` for the result() hook"},
-        {"result", string(), false, "the result's name among the definition's `results` (gammon), or `none`"},
+        {"result", string(), false, "the result's name among the definition's `results`, as `result()` gives it, or `none`"},
         {"after", string(), false, "the position reached, as position text"},
         {"perft", list(integer()), false,
          "the move-tree counts at depths 1, 2, ... (at most 30; a position waiting for a roll counts every roll)"},
