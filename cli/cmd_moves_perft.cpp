@@ -22,7 +22,11 @@ Runner add_moves(CLI::App& app) {
     auto game = open_game(*args);
     game->vm().set_checking(true);  // an author's command: a bad move is caught at its script line
     State s = start_state(*game, *args);
-    if (s.awaiting_roll() && !s.outcome().over())
+    if (s.outcome().over()) {  // a position typed in that the rules have already ended
+      fmt::print(stderr, "the game is over: {}\n", describe(game->def(), s.outcome()));
+      return kExitOk;
+    }
+    if (s.awaiting_roll())
       throw UsageError("the position waits for a roll: give the dice with --dice (for example --dice 3,1)");
     MoveList moves;
     game->start_turn(s, moves);  // with no move, the game ends here
@@ -56,6 +60,7 @@ Runner add_perft(CLI::App& app) {
     auto game = open_game(*args);
     game->vm().set_checking(true);
     State s = start_state(*game, *args);
+    if (s.outcome().over()) fmt::print(stderr, "the game is over: {}; every count is 0\n", describe(game->def(), s.outcome()));
     for (int d = 1; d <= *depth; ++d) fmt::print("perft {} {}\n", d, perft(*game, s, d));
     return kExitOk;
   };

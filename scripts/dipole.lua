@@ -85,11 +85,13 @@ function generate()
   end
 end
 
--- e1-g3/2, e1-g3 for the whole stack (when no other move goes from e1 to g3), b6-off/2.
+-- e1-g3/2, e1-g3 for the whole stack (when no other move goes from e1 to g3), b6-off/2,
+-- and b6-off for the whole stack only: every count that leaves the board from b6 is a move.
 function notation(move)
   if move.pass then return "pass" end
   local short = board.name(move.from) .. "-" .. (move.off and "off" or board.name(move.to))
   local long = short .. "/" .. move.count
   if move.count == height(move.from) then return { short, long } end
+  if move.off then return { long } end
   return { long, short }
 end

@@ -192,13 +192,14 @@ function result()
   return nil
 end
 
--- gnubg style from the mover's side (dice_turns.spell): the same text as gnubg's for 1,434
+-- gnubg style, points numbered for the viewer (the mover, but for a person shown another
+-- side's move) by dice_turns.spell: the same text as gnubg's for 1,434
 -- of the oracle's 1,439 results (tests/data/gnubg); gnubg orders two moves from one point
 -- by the order the dice were given in, which a sorted roll does not keep, so the other
 -- order is read too, and so are single steps.
 function notation(move)
   if move.pass then return "pass" end
-  local pt = point_of[side()]
+  local pt = point_of[move.viewer]
   local steps, hit_at = {}, {}
   for _, a in ipairs(move.actions) do
     if a.op == "to_reserve" and a.b == BAR then

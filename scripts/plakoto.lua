@@ -220,12 +220,12 @@ function evaluate(player)
   return 0.9 * (b - a) / (a + b)
 end
 
--- gnubg style from the mover's side (dice_turns.spell), `*` where the move leaves a lone
--- enemy checker pinned.
+-- gnubg style (dice_turns.spell), points numbered for the viewer (the mover, but for a
+-- person shown another side's move), `*` where the move leaves a lone enemy checker pinned.
 function notation(move)
   if move.pass then return "pass" end
   local me_now = side()
-  local pt = point_of[me_now]
+  local pt = point_of[move.viewer]
   local steps, from, to, lone, pinned_at = {}, {}, {}, {}, {}
   for _, a in ipairs(move.actions) do
     local n = #steps + 1

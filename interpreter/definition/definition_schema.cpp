@@ -52,6 +52,9 @@ const Schema& definition_schema() {
         {"max_plies", integer("", true), false, "the game is drawn after this many plies; 0 for no cap"},
         {"lose_without_pieces", boolean(), false,
          "a player with no piece on the board loses, checked for every player after every move"},
+        {"lose_without_stacks", boolean(), false,
+         "a player who owns no stack (no stack with their piece on top) loses, checked for every player "
+         "after every move"},
         {"no_progress", integer("", true), false,
          "the game is drawn after this many plies in a row without a move flagged as progress"},
     });

@@ -646,6 +646,10 @@ class Builder {
         g.lose_without_pieces = *parse_bool(l->scalar);
         if (g.lose_without_pieces && !two) two_only(*l, "'turn.lose_without_pieces'");
       }
+      if (const YNode* l = t->get("lose_without_stacks")) {
+        g.lose_without_stacks = *parse_bool(l->scalar);
+        if (g.lose_without_stacks && !two) two_only(*l, "'turn.lose_without_stacks'");
+      }
     }
     if (const YNode* r = root_.get("repetition")) {
       g.repetition_count = int_value(*r->get("count"), "repetition.count", 2, 1000);

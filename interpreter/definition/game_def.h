@@ -112,6 +112,7 @@ struct GameDef {
   int max_plies = 0;  // 0: no cap
   int no_progress_plies = 0;  // 0: no such rule
   bool lose_without_pieces = false;
+  bool lose_without_stacks = false;  // a player who owns no stack (no top piece) loses
   int repetition_count = 0;  // 0: no repetition rule
   RepetitionKey repetition_key = RepetitionKey::Board;
   std::vector<OptionDef> options;

@@ -28,6 +28,7 @@ namespace {
 // The reasons a game ends for, as a test file names them (resignation is no rule's).
 constexpr std::pair<Outcome::Reason, const char*> kReasons[] = {
     {Outcome::Reason::NoMoves, "no_moves"},       {Outcome::Reason::NoPieces, "no_pieces"},
+    {Outcome::Reason::NoStacks, "no_stacks"},
     {Outcome::Reason::Repetition, "repetition"},  {Outcome::Reason::MoveCap, "move_cap"},
     {Outcome::Reason::NoProgress, "no_progress"}, {Outcome::Reason::Script, "script"}};
 

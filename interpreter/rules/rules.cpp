@@ -2,7 +2,6 @@
 #include "rules/rules.h"
 
 #include <algorithm>
-#include <cstring>
 #include <fmt/format.h>
 
 #include "core/text.h"
@@ -71,6 +70,14 @@ Outcome Rules::end_of_move(const State& s) const {
     for (int p = 0; p < def_->nplayers(); ++p)
       if (s.count(p) == 0) return {Outcome::Kind::Win, Outcome::Reason::NoPieces, static_cast<int8_t>(def_->next_player(p))};
   }
+  if (def_->lose_without_stacks) {
+    // Likewise for a side that owns no stack (no piece of its on top): a scan of its bit set.
+    for (int p = 0; p < def_->nplayers(); ++p) {
+      const uint64_t* owned = s.owned_cells(p);
+      if (std::all_of(owned, owned + s.owned_words(), [](uint64_t w) { return w == 0; }))
+        return {Outcome::Kind::Win, Outcome::Reason::NoStacks, static_cast<int8_t>(def_->next_player(p))};
+    }
+  }
   if (vm_->has_result_hook())
     if (auto r = vm_->result(s)) return *r;
   if (def_->repetition_count && s.occurrences() >= def_->repetition_count)
@@ -81,72 +88,12 @@ Outcome Rules::end_of_move(const State& s) const {
   return {};
 }
 
-Rules::Notation Rules::notation(const State& s, const MoveList& legal) const {
-  Notation n;
-  n.board_ = &def_->board;
-  for (int i = 0; i < legal.size(); ++i) {
-    n.spellings_.push_back(vm_->notation(s, legal[i]));
-    for (const auto& sp : n.spellings_.back()) {
-      auto& moves = n.moves_by_spelling_[sp];
-      if (moves.empty() || moves.back() != i) moves.push_back(i);
-    }
-  }
-  // Each move prints as its first spelling that no other move shares.
-  for (const auto& spellings : n.spellings_) {
-    std::string pick = spellings.back();
-    for (const auto& sp : spellings)
-      if (n.moves_by_spelling_[sp].size() == 1) {
-        pick = sp;
-        break;
-      }
-    n.texts_.push_back(pick);
-  }
-  return n;
-}
-
-Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
-  std::string text = trim(raw);
-  if (spellings_.empty()) return {-1, "there are no legal moves: the game is over"};
-  std::vector<int> hits;
-  if (auto it = moves_by_spelling_.find(text); it != moves_by_spelling_.end()) hits = it->second;
-  if (hits.empty()) {
-    // Forgiving: the same squares in the same order, whatever separates them (e1g3 for
-    // e1-g3, "c7 a5 c3" for c7xa5xc3, 13/8 24/21* without the hit mark), if that is unique.
-    auto squash = [](const std::string& t) {
-      std::string out;
-      for (char c : t)
-        if (!std::strchr(" \t-x/,*", c)) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      return out;
-    };
-    const std::string key = squash(text);
-    for (size_t i = 0; i < spellings_.size() && !key.empty(); ++i)
-      for (const auto& sp : spellings_[i])
-        if (squash(sp) == key && (hits.empty() || hits.back() != static_cast<int>(i))) hits.push_back(static_cast<int>(i));
-  }
-  if (hits.size() == 1) return {hits[0], {}};
-  if (hits.size() > 1) {
-    std::vector<std::string> options;
-    for (int h : hits) options.push_back(texts_[h]);
-    return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", ")), true};
-  }
-  // Not legal: list the legal moves that start from the same place, if the text names one.
-  std::string from;
-  for (const auto& name : board_->cell_names)
-    if (text.starts_with(name) && name.size() > from.size()) from = name;
-  if (from.empty()) return {-1, fmt::format("'{}' is not a legal move (type 'moves' to list them)", text)};
-  std::vector<std::string> near;
-  for (const auto& t : texts_)
-    if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
-      near.push_back(t);
-  if (near.empty()) return {-1, fmt::format("'{}' is not a legal move: nothing can move from {}", text, from)};
-  return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, join(near, " "))};
-}
-
 std::string describe(const GameDef& g, const Outcome& o) {
   auto reason = [&]() -> std::string {
     switch (o.reason) {
       case Outcome::Reason::NoMoves: return "the other side has no move";
       case Outcome::Reason::NoPieces: return "the other side has no piece left";
+      case Outcome::Reason::NoStacks: return "the other side owns no stack";
       case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);
       case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.max_plies);
       case Outcome::Reason::NoProgress: return fmt::format("{} plies without progress", g.no_progress_plies);

@@ -54,7 +54,10 @@ class Rules {
   // For a position set up or read from text: sets its outcome if it is already over.
   void judge(State& s) const;
 
-  // The notation of the legal moves of `s` (asks the script once per move).
+  // The notation of the legal moves of `s` (asks the script once per move), for `viewer`:
+  // the player whose point of view the texts take (-1: the side to move). Only a front end
+  // showing one person the moves of every side asks for another viewer (a track's points
+  // numbered for that person); records and every other reader take the mover's.
   class Notation {
    public:
     // What to print for each move: its first spelling that no other legal move shares.
@@ -73,7 +76,7 @@ class Rules {
     std::unordered_map<std::string, std::vector<int>> moves_by_spelling_;  // each move once
     std::vector<std::string> texts_;
   };
-  Notation notation(const State& s, const MoveList& legal) const;
+  Notation notation(const State& s, const MoveList& legal, int viewer = -1) const;
   std::vector<std::string> move_texts(const State& s, const MoveList& legal) const { return notation(s, legal).texts(); }
 
  private:

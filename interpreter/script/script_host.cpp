@@ -373,7 +373,7 @@ double ScriptHost::evaluate(const State& s, int player) {
   return v != v ? 0.0 : std::clamp(v, -1.0, 1.0);  // NaN counts as even
 }
 
-std::vector<std::string> ScriptHost::notation(const State& s, const Move& m) {
+std::vector<std::string> ScriptHost::notation(const State& s, const Move& m, int viewer) {
   host_.state = view(s);
   lua_createtable(L_, m.count, 1);
   for (int i = 0; i < m.count; ++i) {
@@ -391,7 +391,8 @@ std::vector<std::string> ScriptHost::notation(const State& s, const Move& m) {
     lua_rawseti(L_, -2, i + 1);
   }
   lua_pushinteger(L_, m.flags);
-  call(notation_ref_, "notation", s, 2, 1);
+  lua_pushinteger(L_, viewer >= 0 && viewer < def_.nplayers() ? viewer : s.side());
+  call(notation_ref_, "notation", s, 3, 1);
   std::vector<std::string> out;
   for (int i = 1;; ++i) {
     lua_rawgeti(L_, -1, i);

@@ -29,7 +29,9 @@ class ScriptHost {
   bool has_result_hook() const { return has_result_; }
   // After a move: nullopt while the game goes on, else the outcome the script declares.
   std::optional<Outcome> result(const State& s);
-  std::vector<std::string> notation(const State& s, const Move& m);
+  // The spellings of `m` in `s`, for `viewer` (-1: the side to move): the script reads it as
+  // move.viewer, the player whose point of view the text takes.
+  std::vector<std::string> notation(const State& s, const Move& m, int viewer = -1);
   // The script's evaluate(player) hook, if it has one: how good `s` is for `player`, in
   // [-1, 1] (clamped); nullopt without the hook.
   bool has_evaluate_hook() const { return has_evaluate_; }

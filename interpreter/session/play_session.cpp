@@ -124,8 +124,14 @@ void PlaySession::advance(Watcher* watcher) {
 }
 
 Rules::Notation::Parsed PlaySession::parse(const std::string& text) const {
-  if (auto n = parse_int(trim(text)); n && *n >= 1 && *n <= legal_.size()) return {static_cast<int>(*n - 1), {}};
-  return notation_.parse(text);
+  const auto n = parse_int(trim(text));
+  if (n && *n >= 1 && *n <= legal_.size()) return {static_cast<int>(*n - 1), {}};
+  auto parsed = notation_.parse(text);
+  if (parsed.index < 0 && n && !legal_.empty())  // a number that is no move's text either
+    parsed.error = legal_.size() == 1 ? fmt::format("{} is not a move number: there is one legal move, 1 (type 'moves')", *n)
+                                      : fmt::format("{} is not a move number: the legal moves are numbered 1 to {} (type 'moves')",
+                                                    *n, legal_.size());
+  return parsed;
 }
 
 void PlaySession::play(int index, Watcher* watcher) {

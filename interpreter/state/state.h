@@ -15,7 +15,7 @@ namespace boardlab {
 
 struct Outcome {
   enum class Kind : uint8_t { Ongoing, Win, Draw };
-  enum class Reason : uint8_t { None, NoMoves, NoPieces, Repetition, MoveCap, NoProgress, Script, Resign };
+  enum class Reason : uint8_t { None, NoMoves, NoPieces, NoStacks, Repetition, MoveCap, NoProgress, Script, Resign };
   Kind kind = Kind::Ongoing;
   Reason reason = Reason::None;
   int8_t winner = -1;

@@ -4,7 +4,9 @@
 -- also answers to `c1-c3`: first for the whole stack, last for part of it. The runtime
 -- prints the first spelling no other legal move shares, so the count is left out exactly
 -- when the whole stack moves and no other move goes from c1 to c3; typing `c1-c3` works
--- whenever it names one move. Bearing off reads `b6-off/2`. Other moves list their actions.
+-- whenever it names one move. Bearing off reads `b6-off/2`, and `b6-off` is the whole stack
+-- only: several counts may leave the board from one cell, and the short form names the one
+-- a player means without a count. Other moves list their actions.
 return function(move, api)
   local name, height = api.board.name, api.state.height
   if move.pass then return { "pass" } end
@@ -13,6 +15,7 @@ return function(move, api)
     local short = name(move.from) .. "-" .. (move.to and name(move.to) or "off")
     local long = short .. "/" .. move.count
     if move.count == height(move.from) then return { short, long } end
+    if move.off then return { long } end
     return { long, short }
   end
   local parts = {}

@@ -541,7 +541,8 @@ end
 -- position before the move): where the moving pieces start and end and how many, the cells
 -- passed through (marks), the cells whose pieces were captured (removed, or sent to a
 -- reserve when they belong to another player), the reserve borne off into, the flags by
--- name, and the actions themselves.
+-- name, the actions themselves, and the viewer: the player whose point of view the text
+-- takes (the side to move, but for a person shown another side's move, as `play` does).
 -- A hook written for a list of actions (move[1], #move, ipairs(move)) is told what it gets.
 local DECODED = { __index = function(_, k)
   if type(k) == "number" then
@@ -549,10 +550,10 @@ local DECODED = { __index = function(_, k)
   end
 end }
 local FOLLOWS_PIECES = { to_reserve = true, transfer = true, take = true, put = true, set_piece = true }
-local function decode(actions, flags)
+local function decode(actions, flags, viewer)
   local side = S.side
   local m = { actions = actions, pass = #actions == 0, via = {}, captured = {}, events = {},
-              progress = band(flags, info.progress_flag) ~= 0 }
+              progress = band(flags, info.progress_flag) ~= 0, viewer = viewer }
   for i, e in ipairs(info.events) do
     if band(flags, info.event_flags[i]) ~= 0 then m.events[#m.events + 1] = e end
   end
@@ -623,10 +624,10 @@ end
 
 -- The spellings of a move, most preferred first. `actions` is a list of actions
 -- {op=, n=, a=, b=, c=} with op names from OP; the hook sees the decoded move.
-function R.notation(actions, flags)
+function R.notation(actions, flags, viewer)
   not_generating()
   local f = hooks.notation or default_notation
-  local r = f(decode(actions, flags), api)
+  local r = f(decode(actions, flags, viewer), api)
   if type(r) == "string" then return { r } end
   local ok = type(r) == "table" and #r > 0
   for i = 1, ok and #r or 0 do ok = ok and type(r[i]) == "string" and r[i] ~= "" end

@@ -38,12 +38,14 @@ TEST_CASE("Dipole: orthogonal moves need an even count") {
   CHECK(orthogonal > 20);
 }
 
-TEST_CASE("Dipole: notation e1-g3, e1-g3/2, b6-off/2") {
+TEST_CASE("Dipole: notation e1-g3, e1-g3/2, b6-off/2, b6-off for the whole stack") {
   auto game = testing::bundled("dipole");
   auto t = texts_at(*game, "white e1=ww b6=www h8=b");
   CHECK(t.count("e1-g3"));
   CHECK(t.count("e1-f2/1"));
   CHECK(t.count("b6-off/2"));
+  CHECK(t.count("b6-off"));
+  CHECK_FALSE(t.count("b6-off/3"));
   auto ten = testing::bundled("dipole-10x10");
   CHECK(position_text(ten->initial()) == "white e1=" + std::string(20, 'w') + " f10=" + std::string(20, 'b'));
 }

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
+#include "agents/agent.h"
+#include "core/text.h"
 #include "state/position_text.h"
 
 using namespace boardlab;
@@ -146,4 +148,55 @@ TEST_CASE("lose_without_pieces: the side left with no piece loses") {
   g.apply(s, moves[static_cast<int>(it - texts.begin())]);
   CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoPieces, 0});
   CHECK(describe(g.def(), s.outcome()) == "a wins (the other side has no piece left)");
+}
+
+TEST_CASE("lose_without_stacks: the side that owns no stack loses, as a plain result hook would say") {
+  testing::TempDir dir;
+  ThreadRules g(load_game_def(testing::tiny_definition(dir, stepper(), "turn: {lose_without_stacks: true}\n")));
+  // b owns nothing (its piece lies under a's), whoever is to move: over as soon as it is read.
+  State typed = parse_position(g.def(), "b a1=x c3=ox");
+  g.judge(typed);
+  CHECK(typed.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoStacks, 0});
+  CHECK(describe(g.def(), typed.outcome()) == "a wins (the other side owns no stack)");
+
+  // Death Stacks with the primitive (as bundled) against the same rules with a result hook in
+  // plain Lua instead: the same games, ending at the same ply with the same winner.
+  auto read = [](const std::string& path) { return *read_text_file(path); };
+  std::string yaml = read("definitions/death-stacks.yaml");
+  const std::string rule = "  lose_without_stacks: true";
+  REQUIRE(yaml.find(rule) != std::string::npos);
+  yaml.replace(yaml.find(rule), rule.size(), "  lose_without_stacks: false");
+  yaml.replace(yaml.find("../scripts/death-stacks.lua"), 27, "plain.lua");
+  dir.write("plain.lua", read("scripts/death-stacks.lua") +
+                             "\nfunction result()\n"
+                             "  for p = 0, game.nplayers - 1 do\n"
+                             "    local owns = false\n"
+                             "    for c = 0, board.ncells - 1 do owns = owns or state.owner(c) == p end\n"
+                             "    if not owns then return 1 - p end\n"
+                             "  end\n"
+                             "end\n");
+  ThreadRules plain(load_game_def(dir.write("plain.yaml", yaml)));
+  auto bundled = testing::bundled("death-stacks");
+  int ended = 0;
+  for (int game = 0; game < 30; ++game) {
+    // Greedy play ends games (random play in Death Stacks hardly ever does).
+    auto agent = make_agent(AgentSpec::parse("greedy"), bundled->def_ptr(), static_cast<uint64_t>(game));
+    State a = bundled->initial(), b = plain.initial();
+    MoveList ma, mb;
+    while (!a.outcome().over() && a.ply() < 300) {
+      bundled->legal_moves(a, ma);
+      plain.legal_moves(b, mb);
+      REQUIRE(ma.size() == mb.size());
+      const int pick = agent->choose(*bundled, a, ma);
+      bundled->apply(a, ma[pick]);
+      plain.apply(b, mb[pick]);
+      REQUIRE(a.outcome().over() == b.outcome().over());
+    }
+    if (a.outcome().reason == Outcome::Reason::NoStacks) {
+      ++ended;
+      CHECK(b.outcome().reason == Outcome::Reason::Script);
+      CHECK(a.outcome().winner == b.outcome().winner);
+    }
+  }
+  CHECK(ended > 20);  // the comparison saw the rule decide games
 }

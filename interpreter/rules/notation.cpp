@@ -1,0 +1,163 @@
+// Notation: the spellings of the legal moves, what each prints as, and how a person's text
+// is read back to a move, from the strict reading to the forgiving ones.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "rules/rules.h"
+
+namespace boardlab {
+
+namespace {
+
+// A move's text as routes: its parts (split at spaces and commas: the checkers of a dice
+// turn, the actions of a compound move), each the list of its tokens: cell names, found by
+// the longest name that starts there (c3c7 is c3 and c7), and any other word as it is
+// ("bar", "off", "(2)", a count). Lower case; '-', '/', ':', '*' and an 'x' after a digit
+// separate tokens.
+using Route = std::vector<std::string>;
+std::vector<Route> routes(std::string_view text, const Board& board) {
+  std::vector<Route> parts;
+  Route part;
+  std::string chunk;
+  auto end_chunk = [&] {
+    size_t i = 0;
+    while (i < chunk.size()) {
+      size_t best = 0;
+      for (const auto& name : board.cell_names)
+        if (name.size() > best && chunk.compare(i, name.size(), name) == 0) best = name.size();
+      if (best == 0) {  // not a cell: the rest is one word
+        part.push_back(chunk.substr(i));
+        break;
+      }
+      part.push_back(chunk.substr(i, best));
+      i += best;
+    }
+    chunk.clear();
+  };
+  auto end_part = [&] {
+    end_chunk();
+    if (!part.empty()) parts.push_back(std::move(part));
+    part.clear();
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+    if (c == ' ' || c == '\t' || c == ',') end_part();
+    else if (std::strchr("-/:*", c) || (c == 'x' && i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1])))) end_chunk();
+    else chunk += c;
+  }
+  end_part();
+  return parts;
+}
+
+// `a` lists some of `b`'s tokens in b's order.
+bool subsequence(const Route& a, const Route& b) {
+  size_t j = 0;
+  for (const auto& t : b)
+    if (j < a.size() && a[j] == t) ++j;
+  return j == a.size();
+}
+
+// The same way from the same start to the same end, one naming the stops the other skips:
+// a chain by its ends (c3c7 for c3xe5xc7), or a checker's path by its points (24/18/13
+// for 24/13).
+bool same_route(const Route& typed, const Route& spelled) {
+  if (typed.size() < 2 || spelled.size() < 2 || typed.front() != spelled.front() || typed.back() != spelled.back())
+    return false;
+  return subsequence(typed, spelled) || subsequence(spelled, typed);
+}
+
+// Every typed part is a route of its own spelled part, in any order.
+bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spelled) {
+  if (typed.size() != spelled.size() || typed.empty()) return false;
+  std::vector<bool> used(spelled.size(), false);
+  auto match = [&](auto&& self, size_t i) -> bool {
+    if (i == typed.size()) return true;
+    for (size_t j = 0; j < spelled.size(); ++j) {
+      if (used[j] || !same_route(typed[i], spelled[j])) continue;
+      used[j] = true;
+      if (self(self, i + 1)) return true;
+      used[j] = false;
+    }
+    return false;
+  };
+  return match(match, 0);
+}
+
+}  // namespace
+
+Rules::Notation Rules::notation(const State& s, const MoveList& legal, int viewer) const {
+  Notation n;
+  n.board_ = &def_->board;
+  for (int i = 0; i < legal.size(); ++i) {
+    n.spellings_.push_back(vm_->notation(s, legal[i], viewer));
+    for (const auto& sp : n.spellings_.back()) {
+      auto& moves = n.moves_by_spelling_[sp];
+      if (moves.empty() || moves.back() != i) moves.push_back(i);
+    }
+  }
+  // Each move prints as its first spelling that no other move shares.
+  for (const auto& spellings : n.spellings_) {
+    std::string pick = spellings.back();
+    for (const auto& sp : spellings)
+      if (n.moves_by_spelling_[sp].size() == 1) {
+        pick = sp;
+        break;
+      }
+    n.texts_.push_back(pick);
+  }
+  return n;
+}
+
+Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
+  std::string text = trim(raw);
+  if (spellings_.empty()) return {-1, "there are no legal moves: the game is over"};
+  std::vector<int> hits;
+  auto hit = [&](size_t i) {
+    if (hits.empty() || hits.back() != static_cast<int>(i)) hits.push_back(static_cast<int>(i));
+  };
+  if (auto it = moves_by_spelling_.find(text); it != moves_by_spelling_.end()) hits = it->second;
+  if (hits.empty()) {
+    // Forgiving: the same squares in the same order, whatever separates them (e1g3 for
+    // e1-g3, "c7 a5 c3" for c7xa5xc3, 13/8 24/21* without the hit mark), if that is unique.
+    auto squash = [](const std::string& t) {
+      std::string out;
+      for (char c : t)
+        if (!std::strchr(" \t-x/,*", c)) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return out;
+    };
+    const std::string key = squash(text);
+    for (size_t i = 0; i < spellings_.size() && !key.empty(); ++i)
+      for (const auto& sp : spellings_[i])
+        if (squash(sp) == key) hit(i);
+  }
+  if (hits.empty()) {
+    // More forgiving: the same route with stops left out or added, as lichess and gnubg
+    // read them: a capture chain by its start and end, a checker's path point by point.
+    const auto typed = routes(text, *board_);
+    for (size_t i = 0; i < spellings_.size(); ++i)
+      for (const auto& sp : spellings_[i])
+        if (same_routes(typed, routes(sp, *board_))) hit(i);
+  }
+  if (hits.size() == 1) return {hits[0], {}};
+  if (hits.size() > 1) {
+    std::vector<std::string> options;
+    for (int h : hits) options.push_back(texts_[h]);
+    return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", ")), true};
+  }
+  // Not legal: list the legal moves that start from the same place, if the text names one.
+  std::string from;
+  for (const auto& name : board_->cell_names)
+    if (text.starts_with(name) && name.size() > from.size()) from = name;
+  if (from.empty()) return {-1, fmt::format("'{}' is not a legal move (type 'moves' to list them)", text)};
+  std::vector<std::string> near;
+  for (const auto& t : texts_)
+    if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
+      near.push_back(t);
+  if (near.empty()) return {-1, fmt::format("'{}' is not a legal move: nothing can move from {}", text, from)};
+  return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, join(near, " "))};
+}
+
+}  // namespace boardlab
