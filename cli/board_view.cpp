@@ -1,5 +1,5 @@
-// Drawing a board in the terminal: a grid as rows of cells, a lattice as its points and
-// lines, a track as two rows of points.
+// Drawing a board in the terminal from one player's side: a grid as rows of cells, a
+// lattice as its points and lines, a track as two rows of points.
 #include "board_view.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "session/viewpoint.h"
 #include "state/track_sides.h"
 
 namespace boardlab::cli {
@@ -16,6 +17,7 @@ namespace boardlab::cli {
 namespace {
 
 const char* kReset = "\033[0m";
+const char* kReverse = "\033[7m";
 const char* kOwnerColor[] = {"\033[1;33m", "\033[1;31m", "\033[1;36m", "\033[1;32m"};
 
 bool is_marked(const ViewOptions& v, int cell) {
@@ -29,28 +31,45 @@ std::string paint(const State& s, const ViewOptions& v, int cell, const std::str
   return kOwnerColor[owner % 4] + text + kReset;
 }
 
+// A cell's text padded to `width`, between two columns that bracket it when the last move
+// touched it (reverse video with colour): brackets are no notation's symbol, so a marked
+// cell never reads like a hit or a capture.
+std::string field(const State& s, const ViewOptions& v, int cell, const std::string& text, size_t width) {
+  const std::string padded = paint(s, v, cell, text) + std::string(width - std::min(width, text.size()), ' ');
+  if (!is_marked(v, cell)) return " " + padded + " ";
+  if (v.color) return std::string(kReverse) + " " + padded + " " + kReset;
+  return "[" + padded + "]";
+}
+
+// The player whose side is drawn at the bottom.
+int seen_by(const State& s, const ViewOptions& v) {
+  const int n = s.def().nplayers();
+  return v.flip && n > 1 ? (v.viewer + 1) % n : v.viewer;
+}
+
+// Whether the board is drawn turned round (the last rank at the bottom, the files reversed).
+bool turned(const State& s, const ViewOptions& v) { return sits_at_top(s.def(), v.viewer) != v.flip; }
+
 std::string draw_grid(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
-  auto xs = [&](int i) { return v.flip ? b.width - 1 - i : i; };
+  const bool turn = turned(s, v);
+  auto text = [&](int c) {
+    const int h = s.height(c);
+    return h == 0 ? std::string(".") : h == 1 ? std::string(1, g.glyph_of[s.top(c)]) : fmt::format("{}{}", g.glyph_of[s.top(c)], h);
+  };
+  size_t width = 2;
+  for (int c = 0; c < b.ncells; ++c) width = std::max(width, text(c).size());
+  auto xs = [&](int i) { return turn ? b.width - 1 - i : i; };
   std::string files = "    ";
-  for (int i = 0; i < b.width; ++i) files += fmt::format(" {:<3}", file_name(xs(i)));
+  for (int i = 0; i < b.width; ++i) files += fmt::format(" {:<{}} ", file_name(xs(i)), width);
   std::string out = files + "\n";
   for (int r = 0; r < b.height; ++r) {
-    const int y = v.flip ? r : b.height - 1 - r;
+    const int y = turn ? r : b.height - 1 - r;
     out += fmt::format("{:>3} ", y + 1);
     for (int i = 0; i < b.width; ++i) {
       const int c = b.cell_at(xs(i), y);
-      const bool mark = is_marked(v, c);
-      const int h = s.height(c);
-      // Three columns, and a fourth: * for the last move without colour (a stack of 10 or
-      // more fills it).
-      std::string cell = !b.playable[static_cast<size_t>(c)] ? "   "
-                         : h == 0                            ? "  ."
-                         : h == 1 ? "  " + paint(s, v, c, std::string(1, g.glyph_of[s.top(c)]))
-                                  : " " + paint(s, v, c, fmt::format("{}{}", g.glyph_of[s.top(c)], h));
-      out += mark && v.color ? "\033[7m" + cell + kReset : cell;
-      if (h < 10) out += mark && !v.color ? "*" : " ";
+      out += b.playable[static_cast<size_t>(c)] ? field(s, v, c, text(c), width) : std::string(width + 2, ' ');
     }
     out += fmt::format(" {}\n", y + 1);
   }
@@ -59,15 +78,19 @@ std::string draw_grid(const State& s, const ViewOptions& v) {
 
 // Each coordinate step is two characters across and two lines down, so that a line between
 // neighbours always has a character to be drawn with: - | / \ (X where two diagonals cross
-// without a point).
+// without a point). Taller than v.max_lines, only the lines of points are drawn: the
+// diagonals between them are left for the eye to join.
 std::string draw_lattice(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
-  const int cols = 2 * (b.width - 1) + 1, rows = 2 * (b.height - 1) + 1;
+  const bool turn = turned(s, v);
+  // A column of margin each side, for the brackets of a marked point at the edge.
+  const int cols = 2 * (b.width - 1) + 3, rows = 2 * (b.height - 1) + 1;
+  const bool compact = v.max_lines > 0 && rows + 2 > v.max_lines;
   std::vector<std::string> canvas(static_cast<size_t>(rows), std::string(static_cast<size_t>(cols), ' '));
   // A half turn maps the lines onto themselves: / stays /, \ stays \.
-  auto col = [&](int x) { return 2 * (v.flip ? b.width - 1 - x : x); };
-  auto row = [&](int y) { return 2 * (v.flip ? y : b.height - 1 - y); };
+  auto col = [&](int x) { return 1 + 2 * (turn ? b.width - 1 - x : x); };
+  auto row = [&](int y) { return 2 * (turn ? y : b.height - 1 - y); };
   for (int c = 0; c < b.ncells; ++c) {
     for (int d = 0; d < b.ndirs(); ++d) {
       const int t = b.ray(c, d, 1);
@@ -88,40 +111,36 @@ std::string draw_lattice(const State& s, const ViewOptions& v) {
     const auto r = static_cast<size_t>(row(b.y[c])), k = static_cast<size_t>(col(b.x[c]));
     canvas[r][k] = s.height(c) ? g.glyph_of[s.top(c)] : '.';
     at[r][k] = c;
+    if (is_marked(v, c) && !v.color) canvas[r][k - 1] = '[', canvas[r][k + 1] = ']';
   }
   std::string files = "    ";
-  for (int i = 0; i < b.width; ++i) files += fmt::format("{:<2}", file_name(v.flip ? b.width - 1 - i : i));
+  for (int i = 0; i < b.width; ++i) files += fmt::format("{:<2}", file_name(turn ? b.width - 1 - i : i));
   std::string out = files + "\n";
   for (int r = 0; r < rows; ++r) {
     const bool ranked = r % 2 == 0;
-    const int y = v.flip ? r / 2 : b.height - 1 - r / 2;
-    out += ranked ? fmt::format("{:>3} ", y + 1) : "    ";
+    if (compact && !ranked) continue;
+    const int y = turn ? r / 2 : b.height - 1 - r / 2;
+    out += ranked ? fmt::format("{:>3}", y + 1) : "   ";
     std::string line;
     for (int k = 0; k < cols; ++k) {
       const int c = at[static_cast<size_t>(r)][static_cast<size_t>(k)];
-      const char ch = canvas[static_cast<size_t>(r)][static_cast<size_t>(k)];
-      if (c < 0) {
-        line += ch;
-      } else if (is_marked(v, c)) {
-        line += v.color ? "\033[7m" + paint(s, v, c, std::string(1, ch)) + kReset : std::string(1, ch == '.' ? '*' : ch);
-      } else {
-        line += paint(s, v, c, std::string(1, ch));
-      }
+      const std::string ch(1, canvas[static_cast<size_t>(r)][static_cast<size_t>(k)]);
+      line += c < 0 ? ch : is_marked(v, c) && v.color ? kReverse + paint(s, v, c, ch) + kReset : paint(s, v, c, ch);
     }
     out += line;
-    out += ranked ? fmt::format(" {}\n", y + 1) : "\n";
+    out += ranked ? fmt::format("{}\n", y + 1) : "\n";
   }
   return out + files + "\n";
 }
 
-// A track board seen by the side to move (or, flipped, by the other side): its points
-// numbered from that side, the first half along the bottom (highest on the left), the
-// second along the top, each point's pieces as a glyph and a count; then the bars and trays.
+// A track board seen by one player: its points numbered from that side, the first half
+// along the bottom (highest on the left), the second along the top, each point's pieces as
+// a glyph and a count; then each side's pip count, bar and tray.
 std::string draw_track(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   const int n = b.ncells, half = n / 2;
-  const int me = v.flip ? (s.side() + 1) % g.nplayers() : s.side();
+  const int me = seen_by(s, v);
   const bool numbered = g.players[static_cast<size_t>(me)].forward >= 0;  // else in cell order
   // A point's text: the top piece's glyph and how many pieces of its owner lie on top, then
   // the glyph of the first piece beneath them that is not theirs, so a point holding another
@@ -133,7 +152,7 @@ std::string draw_track(const State& s, const ViewOptions& v) {
   };
   auto text_of = [&](int c) {
     const int h = s.height(c);
-    if (h == 0) return PointText{" .", 0, 0};
+    if (h == 0) return PointText{".", 0, 0};
     const int top_owner = g.owner_of[s.top(c)];
     int run = 1;
     while (run < h && g.owner_of[s.piece(c, h - 1 - run)] == top_owner) ++run;
@@ -142,7 +161,7 @@ std::string draw_track(const State& s, const ViewOptions& v) {
     if (under) text += under;
     return PointText{text, run, under};
   };
-  size_t width = 3;
+  size_t width = 2;
   std::string held;  // the first point holding another side's piece, explained under the board
   for (int c = 0; c < n; ++c) {
     const PointText t = text_of(c);
@@ -150,32 +169,26 @@ std::string draw_track(const State& s, const ViewOptions& v) {
     if (held.empty() && t.under)
       held = fmt::format("  ({}: {} {} on top of a {})\n", t.text, t.run, t.text[0], t.under);
   }
-  auto point = [&](int k) {
-    const int c = numbered ? track_cell(g, me, k) : k - 1;
-    std::string text = fmt::format("{:<{}}", text_of(c).text, width);
-    if (!is_marked(v, c)) return paint(s, v, c, text);
-    if (v.color) return "\033[7m" + paint(s, v, c, text) + kReset;
-    if (text.back() == ' ') text.back() = '*';  // a stack of 10 or more fills the column
-    return text;
-  };
+  auto cell_of = [&](int k) { return numbered ? track_cell(g, me, k) : k - 1; };
+  auto point = [&](int k) { return field(s, v, cell_of(k), text_of(cell_of(k)).text, width); };
+  auto label = [&](int k) { return fmt::format(" {:<{}} ", k, width); };
   // A bar between the quarters when the halves split evenly.
   auto row = [&](int from, int to, int step, auto cell) {
-    std::string out = "  ";
+    std::string out = " ";
     for (int k = from, i = 0; k != to + step; k += step, ++i) {
-      if (half % 2 == 0 && i == half / 2) out += "| ";
-      out += cell(k) + " ";
+      if (half % 2 == 0 && i == half / 2) out += " |";
+      out += cell(k);
     }
     return out + "\n";
   };
-  auto label = [&](int k) { return fmt::format("{:<{}}", k, width); };
   std::string out = row(half + 1, n, 1, label) + row(half + 1, n, 1, point);
   out += row(half, 1, -1, point) + row(half, 1, -1, label);
-  out += fmt::format("  (points numbered for {}, who moves from {} down to 1{})\n", g.players[static_cast<size_t>(me)].name, n,
-                     me == s.side() ? "" : "; flipped: the other side is to move");
+  if (numbered) out += fmt::format("  (points numbered for {}, who moves from {} down to 1)\n", g.players[static_cast<size_t>(me)].name, n);
   out += held;
   for (int p = 0; p < g.nplayers(); ++p) {
     const int code = g.code(0, p);
     std::vector<std::string> counts;
+    if (g.players[static_cast<size_t>(p)].forward >= 0) counts.push_back(fmt::format("pips {}", pip_count(s, p)));
     if (g.bar_slot >= 0) counts.push_back(fmt::format("bar {}", s.reserve(g.bar_slot, code)));
     if (g.off_slot >= 0) counts.push_back(fmt::format("borne off {}", s.reserve(g.off_slot, code)));
     out += fmt::format("  {} {}: {}\n", g.players[static_cast<size_t>(p)].name, g.glyph_of[code], fmt::join(counts, ", "));
@@ -204,7 +217,8 @@ std::string draw_board(const State& s, const ViewOptions& view) {
                                                  : draw_grid(s, view);
   if (g.dice.count) {
     auto rolled = s.rolled();
-    out += rolled.empty() ? "  dice: to roll\n" : fmt::format("  dice: {}\n", fmt::join(rolled, "-"));
+    const std::string& who = g.players[static_cast<size_t>(s.side())].name;
+    out += rolled.empty() ? fmt::format("  dice: {} to roll\n", who) : fmt::format("  dice: {} ({} to play)\n", fmt::join(rolled, "-"), who);
   }
   // With more than one kind of piece, which glyph is which, strongest first.
   if (g.kinds.size() > 1) {
@@ -218,10 +232,13 @@ std::string draw_board(const State& s, const ViewOptions& view) {
     }
     out += "\n";
   }
-  // The full stacks, bottom to top, where there is more than one piece.
+  // The full stacks, bottom to top, where the top and a count do not tell them: stacks of
+  // more than one kind of piece.
   std::string stacks;
   for (int c = 0; c < b.ncells && b.kind != BoardKind::Track; ++c) {  // a track shows counts
-    if (s.height(c) < 2) continue;
+    bool mixed = false;
+    for (int l = 0; l + 1 < s.height(c); ++l) mixed = mixed || s.piece(c, l) != s.top(c);
+    if (!mixed) continue;
     stacks += fmt::format(" {}=", b.cell_names[c]);
     for (int l = 0; l < s.height(c); ++l) stacks += g.glyph_of[s.piece(c, l)];
   }

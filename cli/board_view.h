@@ -1,6 +1,7 @@
-// Drawing a board in the terminal, ranks top to bottom and files left to right: a grid's
-// cells show their top piece's glyph and the stack's height; a lattice shows its points and
-// the lines between them. Then the full stacks, the reserves, and which glyph is which piece.
+// Drawing a board in the terminal from one player's side: a grid's cells show their top
+// piece's glyph and the stack's height; a lattice shows its points and the lines between
+// them; a track its points numbered for that player, with pip counts. Then the full stacks,
+// the reserves, and which glyph is which piece.
 #pragma once
 #include <string>
 #include <vector>
@@ -10,9 +11,11 @@
 namespace boardlab::cli {
 
 struct ViewOptions {
-  bool flip = false;        // seen from the other side (a track: numbered for the other player)
+  int viewer = 0;           // the player whose side is at the bottom (a track: numbered for)
+  bool flip = false;        // seen from the other side instead
   bool color = false;       // ANSI colours: pieces by owner, the last move in reverse video
-  std::vector<int> marked;  // cells the last move touched: coloured, or marked * without colour
+  std::vector<int> marked;  // cells the last move touched: coloured, or in [brackets] without colour
+  int max_lines = 0;        // a lattice drawn taller than this keeps only its rows of points (0: no limit)
 };
 
 std::string draw_board(const State& s, const ViewOptions& view = {});

@@ -1,11 +1,13 @@
-// `boardlab play`: a game in the terminal between people and agents (any agent spec), kept
-// as a game record all along: `save`, `load`, `undo`/`redo`, `hint`, `resign`; Ctrl-C
-// saves the game before leaving, and `--load FILE` resumes it.
+// `boardlab play`: a game in the terminal between people and agents (a level or any agent
+// spec), seen from the person's side and kept as a game record all along: `save`, `load`,
+// `undo`/`redo`, `hint`, `level`, `resign`; Ctrl-C saves the game (under a name no earlier
+// save has) before leaving, and `--load FILE` resumes it.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -16,25 +18,30 @@
 #include "definition/bundled.h"
 #include "line_reader.h"
 #include "session/play_session.h"
+#include "session/viewpoint.h"
 #include "state/position_text.h"
+#include "terminal.h"
 
 namespace boardlab::cli {
 
 namespace {
 
 const char* kHelp =
-    "Type a move in the game's notation (separators may be left out: e1g3, or the squares of\n"
-    "a jump chain in order), or its number from 'moves'; or one of:\n"
+    "Type a move in the game's notation (separators may be left out: e1g3; a capture chain by\n"
+    "its squares in order, or by its start and end when that is unique: c3c7; a checker's\n"
+    "path point by point: 24/18/13), or its number from 'moves'; or one of:\n"
     "  moves        list the legal moves\n"
     "  undo, redo   take back your last move (and the replies), or play it again\n"
-    "  hint         ask an agent (mcts) for a move\n"
+    "  hint [N]     the computer's best move for you (or its best N), with how each scores\n"
+    "  level [N]    the computer's level, 1 (weakest) to 5\n"
     "  board, flip  show the board again, or turned round\n"
     "  stack CELL   the whole stack on a cell, bottom to top\n"
     "  rules        the rules of the game\n"
     "  save FILE    save the game record (boardlab play --load FILE resumes it)\n"
     "  load FILE    continue a saved game\n"
     "  resign       give up the game\n"
-    "  quit         stop (you may save first)\n";
+    "  quit         stop (you may save first)\n"
+    "With no legal move, Enter passes.\n";
 
 std::string now_iso() {
   std::time_t t = std::time(nullptr);
@@ -44,11 +51,13 @@ std::string now_iso() {
 }
 
 // What plays each seat: "human" or an agent spec. The first player is human and the others
-// mcts unless --player NAME=SPEC or --NAME SPEC (the game's own player names, such as
-// --white and --black, left over by CLI11 in `extras`) say otherwise.
+// the default level (or --level N) unless --player NAME=SPEC or --NAME SPEC (the game's own
+// player names, such as --white and --black, left over by CLI11 in `extras`) say otherwise.
 std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::string>& players,
-                                    const std::vector<std::string>& extras) {
+                                    const std::vector<std::string>& extras, int level) {
   std::vector<std::string> kind = PlaySession::default_seats(def);
+  for (auto& k : kind)
+    if (k != "human") k = PlaySession::level_seat(level);
   std::vector<std::string> names;
   for (const auto& p : def.players) names.push_back(p.name);
   for (const auto& spec : players) {
@@ -81,42 +90,155 @@ std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::s
   return kind;
 }
 
-// What the terminal shows as the game goes: rolls, moves, the board before each decision
-// after a move; and the record saved after every move with --record.
+// A seat's spec for people: "level 3 (mcts:seconds=0.5)", or the spec as given.
+std::string seat_words(const GameDef& def, const std::string& spec) {
+  if (spec.rfind("level:", 0) != 0) return spec;
+  const auto n = parse_int(spec.substr(6));
+  return n && *n >= 1 && *n <= kLevels ? fmt::format("level {} ({})", *n, level_spec(def, static_cast<int>(*n))) : spec;
+}
+
+// The first of NAME.txt, NAME-2.txt, ... that does not exist: an earlier save is never
+// overwritten by one the program chose the name of.
+std::string unused_name(const std::string& stem) {
+  std::error_code ec;
+  for (int i = 1;; ++i) {
+    const std::string name = i == 1 ? stem + ".txt" : fmt::format("{}-{}.txt", stem, i);
+    if (!std::filesystem::exists(name, ec) && !ec) return name;
+    if (i > 10000) return name;  // give up looking; the save will say what is wrong
+  }
+}
+
+// What the terminal shows as the game goes: rolls, moves (the computer's with the time it
+// took, a thinking line meanwhile), and the board once before each person's decision (before
+// each move when only computers play), from the viewer's side; the record is saved after
+// every move with --record.
 class Terminal : public PlaySession::Watcher {
  public:
   Terminal(PlaySession& game, LineReader& reader, std::string record_file, double delay)
       : game_(game), reader_(reader), record_file_(std::move(record_file)), delay_(delay) {
     view.color = use_color();
+    view.viewer = game.viewer();
+    // Room for the lines around the board: the moves just played, the last moves, the prompt.
+    if (const int rows = terminal_rows()) view.max_lines = rows - 9;
   }
   ViewOptions view;
   bool redraw = true;  // the board is drawn again at the next decision
 
-  void show_board() {
-    if (!redraw) return;
+  // Draws the board if something changed since; true if it did.
+  bool show_board() {
+    if (!redraw) return false;
     fmt::print("{}", draw_board(game_.state(), view));
     redraw = false;
+    return true;
+  }
+  // The last moves, as many as fit on a line: "Moves: 11. white e1-f2, 12. black d8-c7".
+  void show_last_moves() const {
+    const auto& plies = game_.record().plies;
+    const auto& shown = game_.shown();
+    std::string line;
+    for (size_t i = shown.size(); i-- > 0;) {
+      const std::string item = fmt::format("{}. {} {}", i + 1, plies[i].side, shown[i]);
+      if (!line.empty() && line.size() + item.size() + 9 > 80) {
+        line = "..., " + line;
+        break;
+      }
+      line = line.empty() ? item : item + ", " + line;
+    }
+    if (!line.empty()) fmt::print("Moves: {}\n", line);
   }
   void rolled(const State& s, bool opening) override {
-    fmt::print("{} {} {}\n", game_.def().players[static_cast<size_t>(s.side())].name,
-               opening ? "wins the opening roll with" : "rolls", fmt::join(s.rolled(), "-"));
+    fmt::print("{} {} {}\n", name(s.side()), opening ? "wins the opening roll with" : "rolls", fmt::join(s.rolled(), "-"));
   }
-  void deciding(const State&) override { show_board(); }
+  void deciding(const State& s) override {
+    if (!game_.someone_human()) show_board();  // watching: a board before every move
+    thinking_.start(name(s.side()));
+    started_ = std::chrono::steady_clock::now();
+  }
   bool interrupted() override { return reader_.interrupted(); }
   void played(const State& before, const Move& m, const std::string& text, const State&, bool computer) override {
-    fmt::print("{} plays {}\n\n", game_.def().players[static_cast<size_t>(before.side())].name, text);
+    thinking_.stop();
+    const std::string& who = name(before.side());
+    if (m.is_pass()) fmt::print("{} has no legal move and passes\n", who);
+    else if (!computer) fmt::print("{} plays {}\n", who, text);
+    else
+      fmt::print("{} plays {} ({:.1f} s)\n", who, text,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+    if (!game_.someone_human() || computer) fmt::print("\n");
     view.marked = touched_cells(m);
     redraw = true;
     if (!record_file_.empty()) game_.save(record_file_);
     if (delay_ > 0 && computer) std::this_thread::sleep_for(std::chrono::duration<double>(delay_));
   }
+  const std::string& name(int player) const { return game_.def().players[static_cast<size_t>(player)].name; }
 
  private:
   PlaySession& game_;
   LineReader& reader_;
   std::string record_file_;
   double delay_;
+  ThinkingLine thinking_;
+  std::chrono::steady_clock::time_point started_;
 };
+
+// Who plays what, said once at the start: "You play white (moves up the board); black is
+// level 3 (mcts:seconds=0.5)."
+std::string seating(const PlaySession& game) {
+  const GameDef& def = game.def();
+  std::vector<std::string> people, computers;
+  for (int p = 0; p < def.nplayers(); ++p) {
+    const std::string& name = def.players[static_cast<size_t>(p)].name;
+    if (game.is_human(p)) people.push_back(name);
+    else computers.push_back(fmt::format("{} is {}", name, seat_words(def, game.seat(p))));
+  }
+  const std::string& viewer = def.players[static_cast<size_t>(game.viewer())].name;
+  const std::string how = how_player_moves(def, game.viewer());
+  if (people.empty()) return fmt::format("Watching: {}. The board is seen from {}'s side.", join(computers, "; "), viewer);
+  std::string out = people.size() == 1 ? fmt::format("You play {} ({})", viewer, how)
+                                        : fmt::format("{} are played here; the board and the moves are seen from {}'s side "
+                                                      "({} {})", join(people, " and "), viewer, viewer, how);
+  if (!computers.empty()) out += "; " + join(computers, "; ");
+  return out + ".";
+}
+
+// "level" shows the levels; "level N" makes every computer play level N.
+void level_command(PlaySession& game, const std::string& arg) {
+  const GameDef& def = game.def();
+  if (!arg.empty()) {
+    const auto n = parse_int(arg);
+    if (!n || *n < 1 || *n > kLevels) {
+      fmt::print("level N: N is 1 (weakest) to {} (strongest)\n", kLevels);
+      return;
+    }
+    bool any = false;
+    for (int p = 0; p < def.nplayers(); ++p) any = any || !game.is_human(p);
+    if (!any) {
+      fmt::print("No computer plays in this game.\n");
+      return;
+    }
+    game.set_computers(PlaySession::level_seat(static_cast<int>(*n)));
+  }
+  for (int p = 0; p < def.nplayers(); ++p)
+    if (!game.is_human(p)) fmt::print("{} is {}\n", def.players[static_cast<size_t>(p)].name, seat_words(def, game.seat(p)));
+  if (arg.empty())
+    for (int n = 1; n <= kLevels; ++n) fmt::print("  level {}: {}\n", n, level_spec(def, n));
+}
+
+void hint_command(PlaySession& game, const std::string& arg) {
+  const auto n = arg.empty() ? std::optional<long long>(1) : parse_int(arg);
+  if (!n || *n < 1 || *n > 20) {
+    fmt::print("hint N: the best N moves, N from 1 to 20\n");
+    return;
+  }
+  const auto hints = game.hint(static_cast<int>(*n));
+  if (hints.size() == 1 && hints[0].visits == 0) {
+    fmt::print("Hint: {} (the only legal move)\n", hints[0].move);
+    return;
+  }
+  // The mover's expected score: the chance of winning, draws counting half.
+  for (size_t i = 0; i < hints.size(); ++i)
+    fmt::print("{} {:<14} scores {:.0f}% ({} of the search's playouts)\n", i == 0 ? "Hint:" : "     ", hints[i].move,
+               100 * hints[i].value, hints[i].visits);
+}
 
 }  // namespace
 
@@ -128,11 +250,16 @@ Runner add_play(CLI::App& app) {
   auto load = std::make_shared<std::string>();
   auto record_file = std::make_shared<std::string>();
   auto delay = std::make_shared<double>(0);
+  auto level = std::make_shared<int>(kDefaultLevel);
+  auto auto_pass = std::make_shared<bool>(false);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("--player", *players,
                   "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the "
-                  "others mcts); or --NAME SPEC with the game's player names: --white human --black random");
+                  "others the computer at --level); or --NAME SPEC with the game's player names: --white human --black random");
   cmd->allow_extras();  // --white, --black, ...: the players of the game, known once it is loaded
+  cmd->add_option("--level", *level, "the computer's level, 1 (weakest) to 5 (`boardlab agents` lists them)")
+      ->check(CLI::Range(1, kLevels));
+  cmd->add_flag("--auto-pass", *auto_pass, "with no legal move, pass at once instead of asking for Enter");
   cmd->add_option("--seed", *seed, "the seed for the dice and the computer (default: from the clock)");
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
@@ -153,7 +280,7 @@ Runner add_play(CLI::App& app) {
     setup.def = def;
     setup.game = args->game;
     setup.options = args->options;
-    setup.seats = seat_kinds(*def, *players, cmd->remaining());
+    setup.seats = seat_kinds(*def, *players, cmd->remaining(), *level);
     setup.seed =
         *seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000007;
     setup.start = given_position(*def, *args);
@@ -166,8 +293,12 @@ Runner add_play(CLI::App& app) {
     }
     PlaySession& game = *session;
     if (!load->empty()) {
-      const std::string note = game.load(*load);
-      if (!note.empty()) fmt::print("Note: {}\n", note);
+      try {
+        const std::string note = game.load(*load);
+        if (!note.empty()) fmt::print("Note: {}\n", note);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
     }
     LineReader reader(LineReader::default_history_file());
     Terminal term(game, reader, *record_file, *delay);
@@ -181,15 +312,15 @@ Runner add_play(CLI::App& app) {
     auto offer_save = [&] {
       if (!record_file->empty()) return save(*record_file);
       if (game.record().plies.empty() || !game.someone_human()) return;
-      auto answer = reader.read(fmt::format("Save the game record? Type a file name (or y for {}), or just Enter: ",
-                                            name + "-record.txt"),
+      const std::string suggested = unused_name(name + "-record");
+      auto answer = reader.read(fmt::format("Save the game record? Type a file name (or y for {}), or just Enter: ", suggested),
                                 false);
       const std::string file = answer ? trim(*answer) : "";
-      if (file == "y" || file == "yes") save(name + "-record.txt");
+      if (file == "y" || file == "yes") save(suggested);
       else if (!file.empty() && file != "n" && file != "no") save(file);
     };
 
-    fmt::print("{}: {}\nType 'help' for commands.\n\n", def->title, def->description);
+    fmt::print("{}: {}\n{}\nType 'help' for commands.\n\n", def->title, trim(def->description), seating(game));
     // Whatever goes wrong, the game in progress is not lost: save it, or say how to resume.
     try {
       for (;;) {
@@ -197,23 +328,33 @@ Runner add_play(CLI::App& app) {
         // Ctrl-C: at a prompt, or between two computer moves.
         if (reader.interrupted()) {
           fmt::print("\nInterrupted. ");
-          save(name + "-interrupted.txt");
+          save(unused_name(name + "-interrupted"));
           return kExitOk;
         }
-        term.show_board();
+        const bool drawn = term.show_board();
         if (game.over()) {
           fmt::print("Game over: {}.\n", describe(*def, game.state().outcome()));
           offer_save();
           return kExitOk;
         }
-        const std::string& me = def->players[static_cast<size_t>(game.state().side())].name;
+        const std::string& me = term.name(game.state().side());
+        if (game.must_pass() && *auto_pass) {
+          game.play(0, &term);
+          continue;
+        }
+        if (drawn) term.show_last_moves();
         std::fflush(stdout);
-        auto input = reader.read(me + " to move> ");
+        const std::string dice = def->dice.count ? fmt::format(" (dice {})", fmt::join(game.state().rolled(), "-")) : "";
+        auto input = reader.read(game.must_pass() ? fmt::format("{} has no legal move{}: press Enter to pass> ", me, dice)
+                                                  : fmt::format("{} to move{}> ", me, dice));
         if (!input && reader.interrupted()) continue;  // saved at the top of the loop
         const std::string line = input ? trim(*input) : "quit";
         const size_t sp = line.find(' ');
         const std::string word = line.substr(0, sp), arg = sp == std::string::npos ? "" : trim(line.substr(sp + 1));
-        if (line.empty()) continue;
+        if (line.empty()) {
+          if (game.must_pass()) game.play(0, &term);
+          continue;
+        }
         if (line == "help") {
           fmt::print("{}", kHelp);
         } else if (line == "moves") {
@@ -234,8 +375,14 @@ Runner add_play(CLI::App& app) {
           term.redraw = true;
         } else if (line == "rules") {
           fmt::print("{}\n", def->rules_text.empty() ? "(this definition has no rules summary)" : def->rules_text);
-        } else if (line == "hint") {
-          fmt::print("Hint: {}\n", game.hint());
+        } else if (word == "hint") {
+          hint_command(game, arg);
+        } else if (word == "level") {
+          try {
+            level_command(game, arg);
+          } catch (const std::invalid_argument& e) {
+            fmt::print("{}\n", e.what());
+          }
         } else if (line == "undo") {
           if (game.undo()) term.redraw = true;
           else fmt::print("Nothing to undo.\n");
@@ -280,7 +427,7 @@ Runner add_play(CLI::App& app) {
     } catch (const std::exception& e) {
       fmt::print(stderr, "boardlab: {}\n", e.what());
       try {
-        save(name + "-crashed.txt");
+        save(unused_name(name + "-crashed"));
       } catch (const std::exception&) {
         fmt::print(stderr, "To resume: boardlab play {} --position \"{}\"\n", args->game, position_text(game.state()));
       }

@@ -1,6 +1,7 @@
 // Agent specs, the catalogue `boardlab agents` prints, and the factory.
 #include "agents/agent.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -20,8 +21,13 @@ AgentSpec AgentSpec::parse(const std::string& text) {
     size_t comma = text.find(',', at);
     if (comma == std::string::npos) comma = text.size();
     const std::string item = trim(text.substr(at, comma - at));
-    auto [key, value] = parse_key_value(item, "an agent parameter (separated by commas)");
-    spec.params[key] = value;
+    if (at == colon + 1 && item.find('=') == std::string::npos && !item.empty() &&
+        item.find_first_not_of("0123456789.") == std::string::npos) {
+      spec.params[""] = item;  // a number for the agent's first parameter (make_agent knows which)
+    } else {
+      auto [key, value] = parse_key_value(item, "an agent parameter (separated by commas)");
+      spec.params[key] = value;
+    }
     at = comma + 1;
   }
   return spec;
@@ -54,17 +60,55 @@ const std::vector<AgentInfo>& agent_catalogue() {
        {{"depth", "2", "the deepest search, in the mover's plies"},
         {"seconds", "5", "time per move (0: no limit)"},
         {"table_bits", "18", "the move-ordering table holds 2^table_bits entries"}}},
+      {"level",
+       "a playing level: the agent the game's definition names for it (levels:), or the default ladder "
+       "(1 greedy, 2-5 mcts thinking 0.1, 0.5, 1.5 and 4 s a move)",
+       {{"n", std::to_string(kDefaultLevel), "1 (weakest) to 5 (strongest)"}}},
   };
   return all;
 }
 
-std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, uint64_t seed) {
+std::string level_spec(const GameDef& def, int level) {
+  static const char* const kDefault[kLevels] = {"greedy", "mcts:seconds=0.1", "mcts:seconds=0.5", "mcts:seconds=1.5",
+                                                "mcts:seconds=4"};
+  if (level < 1 || level > kLevels) throw std::invalid_argument(fmt::format("a level is 1 to {}, not {}", kLevels, level));
+  const std::string& own = def.levels[static_cast<size_t>(level - 1)];
+  return own.empty() ? kDefault[level - 1] : own;
+}
+
+namespace {
+
+std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
+  const int n = static_cast<int>(p.integer("n", kDefaultLevel, 1, kLevels));
+  p.finish();
+  const AgentSpec spec = AgentSpec::parse(level_spec(*def, n));
+  if (spec.name == "level") throw std::invalid_argument(fmt::format("level {} names another level, not an agent", n));
+  return make_agent(spec, def, seed);
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def, uint64_t seed) {
+  AgentSpec spec = given;
+  if (auto lone = spec.params.find(""); lone != spec.params.end()) {
+    const auto& catalogue = agent_catalogue();
+    auto info = std::find_if(catalogue.begin(), catalogue.end(), [&](const AgentInfo& a) { return a.name == spec.name; });
+    if (info != catalogue.end()) {
+      if (info->params.empty()) throw std::invalid_argument(fmt::format("{} takes no parameters, not '{}'", spec.name, lone->second));
+      const std::string value = lone->second;
+      spec.params.erase(lone);
+      if (!spec.params.emplace(info->params[0].name, value).second)
+        throw std::invalid_argument(fmt::format("{}: '{}' and {}= both set {}", spec.name, value, info->params[0].name,
+                                                info->params[0].name));
+    }
+  }
   AgentParams params(spec.name, spec.params);
   if (spec.name == "random") return make_random_agent(params, def, seed);
   if (spec.name == "greedy") return make_greedy_agent(params, def, seed);
   if (spec.name == "mcts") return make_mcts_agent(params, def, seed);
   if (spec.name == "alphabeta") return make_alphabeta_agent(params, def, seed);
   if (spec.name == "expectimax") return make_expectimax_agent(params, def, seed);
+  if (spec.name == "level") return make_level_agent(params, def, seed);
   std::vector<std::string> names;
   for (const auto& a : agent_catalogue()) names.push_back(a.name);
   const std::string near = closest(spec.name, names);

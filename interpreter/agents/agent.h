@@ -15,7 +15,8 @@ namespace boardlab {
 struct AgentSpec {
   std::string name;
   std::map<std::string, std::string> params;
-  // "mcts:iterations=5000,threads=2". Throws std::invalid_argument.
+  // "mcts:iterations=5000,threads=2"; a number alone first sets the agent's first parameter
+  // ("level:4", "alphabeta:6"). Throws std::invalid_argument.
   static AgentSpec parse(const std::string& text);
   std::string str() const;
 };
@@ -40,6 +41,15 @@ class Agent : public Player {
   }
   // What the last choice cost, for people: "5000 iterations in 0.41 s".
   virtual std::string last_search() const { return ""; }
+  // How the last search rated each legal move it weighed, best first: the mover's expected
+  // score in [0, 1] (a win 1, a draw 0.5) and the search it got. Empty for agents that keep
+  // no such figures (and after a forced move).
+  struct MoveScore {
+    int move = 0;
+    double value = 0;
+    long visits = 0;
+  };
+  virtual std::vector<MoveScore> last_scores() const { return {}; }
   // Search counters since the agent was made, for benchmarks.
   virtual uint64_t iterations() const { return 0; }
 
@@ -51,5 +61,11 @@ class Agent : public Player {
 // Throws std::invalid_argument for an unknown agent, parameter or value, or an agent that
 // cannot play this game (alphabeta with dice).
 std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, uint64_t seed);
+
+// Playing levels, for people: level n (1 weakest .. kLevels strongest) is an agent spec with
+// a thinking-time budget, the definition's own (`levels:`) or the default ladder.
+constexpr int kLevels = 5;
+constexpr int kDefaultLevel = 3;
+std::string level_spec(const GameDef& def, int level);
 
 }  // namespace boardlab

@@ -3,6 +3,7 @@
 // threads=N, N trees search in parallel and their root visit counts are added (a fixed
 // iteration budget gives the same move on any machine). The first tree searches with the
 // caller's VM; each other thread has a VM of its own, made at its first search.
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <cmath>
@@ -30,9 +31,15 @@ class Tree {
  public:
   Tree(const MctsConfig& cfg, uint64_t seed) : cfg_(cfg), rng_(seed) {}
 
-  // Searches from `s` with `rules` until the budget is spent; returns the root's visits per
-  // legal move.
-  std::vector<int> search(const Rules& rules, const State& s, long iterations, double seconds) {
+  // What the search learned of one root move: its visits and the sum of its rewards for the
+  // mover.
+  struct Child {
+    long visits = 0;
+    double value = 0;
+  };
+  // Searches from `s` with `rules` until the budget is spent; returns each legal move's
+  // visits and rewards.
+  std::vector<Child> search(const Rules& rules, const State& s, long iterations, double seconds) {
     rules_ = &rules;
     reroot(s);
     State work = s;
@@ -42,11 +49,14 @@ class Tree {
       iterate(work);
       ++iterations_;
     }
-    std::vector<int> visits;
+    std::vector<Child> children;
     const Node& r = nodes_[static_cast<size_t>(root_)];
     root_visits_ = r.visits;
-    for (int k = 0; k < r.nchildren; ++k) visits.push_back(nodes_[static_cast<size_t>(r.first_child + k)].visits);
-    return visits;
+    for (int k = 0; k < r.nchildren; ++k) {
+      const Node& c = nodes_[static_cast<size_t>(r.first_child + k)];
+      children.push_back({c.visits, c.value});
+    }
+    return children;
   }
   uint64_t iterations() const { return iterations_; }
   int root_visits() const { return root_visits_; }  // after the last search: reused ones included
@@ -263,7 +273,7 @@ class MctsAgent : public Agent {
   int decide(const Rules& rules, const State& s, const MoveList& legal) override {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t before = iterations();
-    std::vector<std::vector<int>> visits(trees_.size());
+    std::vector<std::vector<Tree::Child>> visits(trees_.size());
     const long per_tree = (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
     if (trees_.size() == 1) {
       visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.seconds);
@@ -284,12 +294,21 @@ class MctsAgent : public Agent {
       for (auto& e : errors)
         if (e) std::rethrow_exception(e);
     }
-    std::vector<long> total(static_cast<size_t>(legal.size()), 0);
+    std::vector<Tree::Child> sum(static_cast<size_t>(legal.size()));
     for (const auto& v : visits)
-      for (size_t k = 0; k < v.size() && k < total.size(); ++k) total[k] += v[k];
+      for (size_t k = 0; k < v.size() && k < sum.size(); ++k) sum[k].visits += v[k].visits, sum[k].value += v[k].value;
+    std::vector<long> total;
+    for (const auto& c : sum) total.push_back(c.visits);
     int pick = 0;
     for (size_t k = 1; k < total.size(); ++k)
       if (total[k] > total[static_cast<size_t>(pick)]) pick = static_cast<int>(k);
+    scores_.clear();
+    for (size_t k = 0; k < sum.size(); ++k)
+      if (sum[k].visits > 0) scores_.push_back({static_cast<int>(k), sum[k].value / static_cast<double>(sum[k].visits), sum[k].visits});
+    // The move played first (most visited), then by visits: what the search trusts most.
+    std::stable_sort(scores_.begin(), scores_.end(), [&](const MoveScore& a, const MoveScore& b) {
+      return (a.move == pick) != (b.move == pick) ? a.move == pick : a.visits > b.visits;
+    });
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     long root = 0;
     for (const auto& t : trees_) root += t->root_visits();
@@ -298,6 +317,7 @@ class MctsAgent : public Agent {
     return pick;
   }
   std::string last_search() const override { return last_; }
+  std::vector<MoveScore> last_scores() const override { return scores_; }
   uint64_t iterations() const override {
     uint64_t n = 0;
     for (const auto& t : trees_) n += t->iterations();
@@ -309,6 +329,7 @@ class MctsAgent : public Agent {
   std::vector<std::unique_ptr<Tree>> trees_;
   std::vector<std::unique_ptr<ThreadRules>> vms_;  // for trees 1.. (tree 0 borrows the caller's)
   std::string last_;
+  std::vector<MoveScore> scores_;
 };
 
 }  // namespace

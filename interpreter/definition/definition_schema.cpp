@@ -82,6 +82,13 @@ const Schema& definition_schema() {
     auto event = structure({
         {"doc", string(), false, "what it counts, for people reading the definition"},
     });
+    auto levels = structure({
+        {"1", string(), false, "level 1's agent spec (default greedy)"},
+        {"2", string(), false, "level 2's (default mcts:seconds=0.1)"},
+        {"3", string(), false, "level 3's, the default opponent (default mcts:seconds=0.5)"},
+        {"4", string(), false, "level 4's (default mcts:seconds=1.5)"},
+        {"5", string(), false, "level 5's (default mcts:seconds=4)"},
+    });
     auto limits = structure({
         {"ticks", integer(), false, "loop steps a script may take in one call; default 50000000"},
         {"memory_mb", integer(), false, "memory the script may hold, in MiB; default 256"},
@@ -106,6 +113,9 @@ const Schema& definition_schema() {
          "named events a move may carry (moves.begin({'capture'})), counted by simulate; at most 7"},
         {"options", dict(option), false, "settings a variant or the command line may change"},
         {"limits", limits, false, "what a script may spend"},
+        {"levels", levels, false,
+         "the computer's playing levels for this game, 1 (weakest) to 5, each an agent spec with a thinking-time "
+         "budget; a level not named keeps the default ladder (`boardlab agents`)"},
     });
   }();
   return *root;

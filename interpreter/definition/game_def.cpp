@@ -190,6 +190,7 @@ class Builder {
     if (ok({"setup", "board", "pieces", "players"})) setup(g);
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
+    if (ok({"levels"})) levels(g);
     if (ok({"script"})) script(g);
     if (!diags_.has_errors()) {
       // A key per (cell, level, piece): sized before it is made.
@@ -685,6 +686,16 @@ class Builder {
       if (const YNode* t = l->get("ticks")) g.tick_limit = int_value(*t, "limits.ticks", 1000, kMaxTicks);
       if (const YNode* m = l->get("memory_mb")) g.memory_limit = int64_t{int_value(*m, "limits.memory_mb", 16, 65536)} << 20;
     }
+  }
+
+  // The agents check the specs themselves when they are made (this layer knows none).
+  void levels(GameDef& g) {
+    if (const YNode* l = root_.get("levels"))
+      for (size_t i = 0; i < g.levels.size(); ++i)
+        if (const YNode* spec = l->get(std::to_string(i + 1))) {
+          g.levels[i] = spec->scalar;
+          g.level_pos[i] = spec->pos;
+        }
   }
 
   void script(GameDef& g) {

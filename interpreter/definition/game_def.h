@@ -120,6 +120,10 @@ struct GameDef {
   std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
   std::vector<EventDef> events;    // event e is Move::flags bit event_flag(e)
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
+  // The agent spec of each playing level (1..5) the definition names, "" where it names
+  // none (the agents' default ladder), and where it does.
+  std::array<std::string, 5> levels;
+  std::array<SourcePos, 5> level_pos;
 
   // What `boardlab check` warns about: legal, but likely not what the author meant.
   std::vector<Diagnostic> warnings;

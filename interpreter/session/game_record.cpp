@@ -135,7 +135,7 @@ Record::Ply record_ply(const GameDef& def, const State& s, const std::string& mo
   return p;
 }
 
-Replay replay(const Rules& rules, const Record& r) {
+Replay replay(const Rules& rules, const Record& r, int viewer) {
   const GameDef& def = rules.def();
   Replay out{rules.initial(), 0, {}};
   try {
@@ -164,8 +164,11 @@ Replay replay(const Rules& rules, const Record& r) {
     }
     if (s.side() != side) return fail(fmt::format("it is {}'s turn", def.players[static_cast<size_t>(s.side())].name)), out;
     rules.legal_moves(s, moves);
-    auto parsed = rules.notation(s, moves).parse(p.move);
+    const auto notation = rules.notation(s, moves);
+    auto parsed = notation.parse(p.move);
     if (parsed.index < 0) return fail(parsed.error), out;
+    if (viewer >= 0)
+      out.shown.push_back((viewer == s.side() ? notation : rules.notation(s, moves, viewer)).texts()[static_cast<size_t>(parsed.index)]);
     rules.apply(s, moves[parsed.index]);
     ++out.plies_replayed;
   }

@@ -41,9 +41,11 @@ struct Replay {
   State state;           // after the last move that replayed
   int plies_replayed = 0;
   std::string error;     // empty, or where and why the record leaves the rules
+  std::vector<std::string> shown;  // with a viewer: each move replayed, as that player sees it
 };
-// Replays `r` by `rules`: each roll as recorded, each move read by the game's notation.
-Replay replay(const Rules& rules, const Record& r);
+// Replays `r` by `rules`: each roll as recorded, each move read by the game's notation. A
+// `viewer` (a player) also gets the moves written for them (Rules::notation).
+Replay replay(const Rules& rules, const Record& r, int viewer = -1);
 
 // The record's line for a move just chosen in `s` (before it is applied).
 Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text);

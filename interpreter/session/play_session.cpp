@@ -40,11 +40,13 @@ class PlaySession::Recorder : public GameObserver {
   void moving(const State& s, const MoveList& legal, int chosen) override {
     before_.emplace(s);
     move_ = legal[chosen];
-    text_ = session_.rules_.notation(s, legal).texts()[static_cast<size_t>(chosen)];
-    session_.record(s, text_);
+    const auto i = static_cast<size_t>(chosen);
+    const std::string text = session_.rules_.notation(s, legal).texts()[i];
+    shown_ = s.side() == session_.viewer_ ? text : session_.rules_.notation(s, legal, session_.viewer_).texts()[i];
+    session_.record(s, text, shown_);
   }
   void moved(const State& s) override {
-    if (watcher_) watcher_->played(*before_, move_, text_, s, !session_.is_human(before_->side()));
+    if (watcher_) watcher_->played(*before_, move_, shown_, s, !session_.is_human(before_->side()));
   }
   bool opening_ = false;
 
@@ -53,27 +55,22 @@ class PlaySession::Recorder : public GameObserver {
   Watcher* watcher_;
   std::optional<State> before_;
   Move move_;
-  std::string text_;
+  std::string shown_;
 };
 
 PlaySession::PlaySession(Setup setup)
-    : rules_(setup.def), seats_(std::move(setup.seats)), dice_(setup.seed), state_(setup.start ? *setup.start : rules_.initial()) {
+    : rules_(setup.def), seed_(setup.seed), seats_(std::move(setup.seats)), dice_(setup.seed),
+      state_(setup.start ? *setup.start : rules_.initial()) {
   const GameDef& def = rules_.def();
   if (seats_.empty()) seats_ = default_seats(def);
   if (seats_.size() != def.players.size())
     throw std::invalid_argument(fmt::format("{} has {} players, not {}", def.name, def.players.size(), seats_.size()));
   for (size_t p = 0; p < seats_.size(); ++p) {
-    if (seats_[p] == "human") {
-      agents_.emplace_back();
-    } else {
-      try {
-        agents_.push_back(make_agent(AgentSpec::parse(seats_[p]), setup.def, seat_seed(setup.seed, static_cast<int>(p))));
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(fmt::format("{}: {}", def.players[p].name, e.what()));
-      }
-    }
+    agents_.push_back(seats_[p] == "human" ? nullptr : make_seat_agent(seats_[p], static_cast<int>(p)));
     seat_players_.push_back(std::make_unique<Seat>(*this, agents_.back().get()));
   }
+  const auto first_person = std::find(seats_.begin(), seats_.end(), "human");
+  viewer_ = first_person == seats_.end() ? 0 : static_cast<int>(first_person - seats_.begin());
   record_.game = setup.game;
   record_.definition_hash = def.content_hash;
   for (const auto& o : setup.options) record_.options.push_back(parse_key_value(o, "--option"));
@@ -86,14 +83,38 @@ PlaySession::PlaySession(Setup setup)
 
 PlaySession::~PlaySession() = default;
 
+std::string PlaySession::level_seat(int level) { return fmt::format("level:{}", level); }
+
 std::vector<std::string> PlaySession::default_seats(const GameDef& def) {
-  std::vector<std::string> seats(def.players.size(), "mcts");
+  std::vector<std::string> seats(def.players.size(), level_seat(kDefaultLevel));
   seats[0] = "human";
   return seats;
 }
 
-void PlaySession::record(const State& before, const std::string& text) {
+std::unique_ptr<Agent> PlaySession::make_seat_agent(const std::string& spec, int player) const {
+  try {
+    return make_agent(AgentSpec::parse(spec), rules_.def_ptr(), seat_seed(seed_, player));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("{}: {}", def().players[static_cast<size_t>(player)].name, e.what()));
+  }
+}
+
+void PlaySession::set_computers(const std::string& spec) {
+  std::vector<std::unique_ptr<Agent>> made(agents_.size());
+  for (size_t p = 0; p < agents_.size(); ++p)
+    if (agents_[p]) made[p] = make_seat_agent(spec, static_cast<int>(p));  // every one made before any changes
+  for (size_t p = 0; p < agents_.size(); ++p) {
+    if (!agents_[p]) continue;
+    agents_[p] = std::move(made[p]);
+    seats_[p] = spec;
+    record_.players[p].second = spec;
+    seat_players_[p] = std::make_unique<Seat>(*this, agents_[p].get());
+  }
+}
+
+void PlaySession::record(const State& before, const std::string& text, const std::string& shown) {
   record_.plies.push_back(record_ply(def(), before, text));
+  shown_.push_back(shown);
   redo_.clear();
 }
 
@@ -106,7 +127,7 @@ void PlaySession::list_moves() {
   notation_ = {};
   if (over() || state_.awaiting_roll()) return;
   rules_.legal_moves(state_, legal_);
-  notation_ = rules_.notation(state_, legal_);
+  notation_ = rules_.notation(state_, legal_, viewer_);
 }
 
 void PlaySession::advance(Watcher* watcher) {
@@ -138,10 +159,11 @@ void PlaySession::play(int index, Watcher* watcher) {
   if (index < 0 || index >= legal_.size()) throw std::invalid_argument("no such move");
   const State before = state_;
   const Move m = legal_[index];
-  const std::string text = notation_.texts()[static_cast<size_t>(index)];
-  record(before, text);
+  const auto i = static_cast<size_t>(index);
+  const std::string shown = notation_.texts()[i];
+  record(before, state_.side() == viewer_ ? shown : rules_.notation(state_, legal_).texts()[i], shown);
   rules_.apply(state_, m);
-  if (watcher) watcher->played(before, m, text, state_, false);
+  if (watcher) watcher->played(before, m, shown, state_, false);
   list_moves();
 }
 
@@ -152,8 +174,9 @@ bool PlaySession::undo() {
   while (!record_.plies.empty() && (back == 0 || !is_human(state_.side()))) {
     const int target = state_.ply() - 1;
     while (state_.ply() > target) state_.undo();
-    redo_.push_back(record_.plies.back());
+    redo_.emplace_back(record_.plies.back(), shown_.back());
     record_.plies.pop_back();
+    shown_.pop_back();
     ++back;
   }
   list_moves();
@@ -166,12 +189,13 @@ bool PlaySession::redo() {
   // replayed (the game rolls afresh).
   MoveList moves;
   do {
-    const Record::Ply p = redo_.back();
+    const auto [p, shown] = redo_.back();
     redo_.pop_back();
     rules_.legal_moves(state_, moves);
     auto parsed = rules_.notation(state_, moves).parse(p.move);
     if (parsed.index < 0) break;
     record_.plies.push_back(p);
+    shown_.push_back(shown);
     rules_.apply(state_, moves[parsed.index]);
     if (state_.awaiting_roll()) break;
   } while (!redo_.empty() && !is_human(state_.side()));
@@ -185,11 +209,18 @@ void PlaySession::resign() {
   list_moves();
 }
 
-std::string PlaySession::hint() {
+std::vector<PlaySession::Hint> PlaySession::hint(int count) {
   if (legal_.empty()) throw std::invalid_argument("there is no move to hint at: the game is over");
+  if (legal_.size() == 1) return {{notation_.texts()[0], 0, 0}};  // forced: nothing to weigh
   // Seeded apart from the dice and the seats, so that asking changes nothing of the game.
-  auto helper = make_agent(AgentSpec::parse("mcts:iterations=2000"), rules_.def_ptr(), game_seed(record_.seed, -1 - static_cast<long>(hints_++)));
-  return notation_.texts()[static_cast<size_t>(helper->choose(rules_, state_, legal_))];
+  auto helper = make_agent(AgentSpec::parse("mcts:iterations=3000"), rules_.def_ptr(),
+                           game_seed(record_.seed, -1 - static_cast<long>(hints_++)));
+  const int pick = helper->choose(rules_, state_, legal_);
+  std::vector<Hint> out;
+  for (const auto& s : helper->last_scores())
+    if (static_cast<int>(out.size()) < count) out.push_back({notation_.texts()[static_cast<size_t>(s.move)], s.value, s.visits});
+  if (out.empty()) out.push_back({notation_.texts()[static_cast<size_t>(pick)], 0, 0});
+  return out;
 }
 
 void PlaySession::save(const std::string& path) {
@@ -210,17 +241,22 @@ std::string PlaySession::load(const std::string& path) {
   std::string note;
   // Records name the game as it was typed (a bundled name or a path): compare the names.
   const std::string recorded = std::filesystem::path(r.game).stem().string();
-  if (!r.game.empty() && recorded != def().name)
-    note = fmt::format("{} is a record of {}, not {}.", path, recorded, def().name);
-  else if (r.definition_hash != def().content_hash)
+  if (!r.game.empty() && recorded != def().name) {
+    std::string command = "boardlab play " + r.game;
+    for (const auto& [k, v] : r.options) command += fmt::format(" --option {}={}", k, v);
+    throw std::invalid_argument(fmt::format("{} is a record of {}, not of {}; to continue it: {} --load {}", path,
+                                            recorded, def().name, command, path));
+  }
+  if (r.definition_hash != def().content_hash)
     note = fmt::format("{} was recorded under a different definition of {} ({}, now {}).", path, def().name,
                        r.definition_hash, def().content_hash);
-  Replay rep = replay(rules_, r);
+  Replay rep = replay(rules_, r, viewer_);
   if (!rep.error.empty())
     throw std::invalid_argument(fmt::format("{}{}: {}", note.empty() ? "" : note + " ", path, rep.error));
   r.plies.resize(static_cast<size_t>(rep.plies_replayed));
   record_.start = r.start;
   record_.plies = r.plies;
+  shown_ = rep.shown;
   state_ = rep.state;
   rules_.judge(state_);
   redo_.clear();

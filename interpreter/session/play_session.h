@@ -4,6 +4,11 @@
 // by its number or notation, undoes and redoes back to a person's turn, gives hints, and
 // saves and loads records. A front end reads and prints; the session decides.
 //
+// One point of view: the viewer is the first person's seat (the first player when only
+// computers play). Every move a front end shows or reads is in the viewer's notation (a
+// track's points numbered for the viewer, the computer's moves too); the record keeps
+// each move in its mover's notation, as every other reader expects.
+//
 // Seeds: a game seeded G rolls its dice from Rng(G) and seeds the agent in seat p with
 // seat_seed(G, p), as simulate and match do, so any game they report replays here.
 #pragma once
@@ -29,9 +34,11 @@ class PlaySession {
     std::optional<State> start;  // a position to start from (a state of `def`)
     std::string date;            // for the record
   };
+  // A seat's spec for a level (`level:N`), or "human".
+  static std::string level_seat(int level);
   // Throws std::invalid_argument for a bad seat (naming its player).
   explicit PlaySession(Setup setup);
-  // The first player a person, the others mcts.
+  // The first player a person, the others the default level.
   static std::vector<std::string> default_seats(const GameDef& def);
   ~PlaySession();
 
@@ -58,9 +65,15 @@ class PlaySession {
   // notation.
   const MoveList& legal() const { return legal_; }
   const std::vector<std::string>& texts() const { return notation_.texts(); }
+  // The person to move has no legal move: the one move is the pass.
+  bool must_pass() const { return legal_.size() == 1 && legal_[0].is_pass(); }
   // A move typed by the person to move: its number in texts() (from 1) or its notation.
   Rules::Notation::Parsed parse(const std::string& text) const;
   void play(int index, Watcher* watcher = nullptr);
+
+  int viewer() const { return viewer_; }
+  // The moves so far as the viewer reads them (record().plies[i] is the i-th as recorded).
+  const std::vector<std::string>& shown() const { return shown_; }
 
   // Back to the previous turn of a person, the replies undone too; false if nothing to undo.
   bool undo();
@@ -68,8 +81,22 @@ class PlaySession {
   bool redo();
   // The person to move gives up (two-player games). Throws std::invalid_argument otherwise.
   void resign();
-  // A move for the person to move, from an mcts search: its text.
-  std::string hint();
+  // Moves for the person to move from an mcts search, best first (at most `count`): each
+  // with the mover's expected score (a win 1, a draw 0.5) and the search it got.
+  struct Hint {
+    std::string move;
+    double value = 0;
+    long visits = 0;
+  };
+  std::vector<Hint> hint(int count = 1);
+
+  // Who plays each seat: "human" or the agent spec given.
+  const std::string& seat(int player) const { return seats_[static_cast<size_t>(player)]; }
+  // The agent of a computer's seat (null for a person): what its last search cost.
+  const Agent* agent(int player) const { return agents_[static_cast<size_t>(player)].get(); }
+  // Every computer seat plays `spec` from now on (a person's seat stays theirs). Throws
+  // std::invalid_argument for a bad spec, changing nothing.
+  void set_computers(const std::string& spec);
 
   // The record so far, its result up to date.
   const Record& record() const { return record_; }
@@ -89,9 +116,11 @@ class PlaySession {
   class Seat;
   class Recorder;
   void list_moves();
-  void record(const State& before, const std::string& text);
+  void record(const State& before, const std::string& text, const std::string& shown);
+  std::unique_ptr<Agent> make_seat_agent(const std::string& spec, int player) const;
 
   ThreadRules rules_;
+  uint64_t seed_;
   std::vector<std::string> seats_;
   std::vector<std::unique_ptr<Agent>> agents_;  // null for a person
   std::vector<std::unique_ptr<Seat>> seat_players_;
@@ -99,7 +128,9 @@ class PlaySession {
   uint64_t hints_ = 0;
   State state_;
   Record record_;
-  std::vector<Record::Ply> redo_;  // undone plies, the last undone at the back
+  int viewer_ = 0;
+  std::vector<std::string> shown_;  // record_.plies as the viewer reads them
+  std::vector<std::pair<Record::Ply, std::string>> redo_;  // undone plies (and their shown text), the last undone at the back
   GameLoop loop_;
   MoveList legal_;
   Rules::Notation notation_;

@@ -23,6 +23,20 @@ int track_cell(const GameDef& def, int player, int point) {
   throw std::invalid_argument(fmt::format("no point {} on this track", point));
 }
 
+int pip_count(const State& s, int player) {
+  const GameDef& def = s.def();
+  const int n = def.board.ncells;
+  int pips = 0;
+  for (int k = 1; k <= n; ++k) {
+    const int c = track_cell(def, player, k);
+    for (int l = 0; l < s.height(c); ++l) pips += def.owner_of[s.piece(c, l)] == player ? k : 0;
+  }
+  if (def.bar_slot >= 0)
+    for (int code = 1; code < def.ncodes; ++code)
+      if (def.owner_of[static_cast<size_t>(code)] == player) pips += (n + 1) * s.reserve(def.bar_slot, code);
+  return pips;
+}
+
 TrackSides track_sides(const State& s) {
   const GameDef& def = s.def();
   require_track(def);

@@ -16,6 +16,10 @@ using TrackSides = std::vector<std::vector<int>>;  // [player][0 .. points + 1]
 int track_cell(const GameDef& def, int player, int point);
 
 TrackSides track_sides(const State& s);
+// The pip count of a race game: the steps `player` needs to bear every piece off, each of
+// its pieces on its point k counting k (wherever it lies in a stack), each on the bar
+// points + 1. Needs a track and the player's forward direction (std::invalid_argument).
+int pip_count(const State& s, int player);
 // A fresh state holding `sides`, with `to_move` to play `dice` (empty: waiting for a roll).
 // Throws std::invalid_argument when the counts do not fit the game.
 State state_from_track_sides(const GameDef& def, const TrackSides& sides, int to_move, const std::vector<int>& dice);

@@ -172,13 +172,13 @@ has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
 rm -rf "$rec"
 
 INPUT=$'flip\nquit\n'
-run 0 "a track flipped" -- play hypergammon --seed 5 --black random && has "$out" "flipped: the other side is to move" "track flip"
+run 0 "a track flipped" -- play hypergammon --seed 5 --black random && has "$out" "(points numbered for black, who moves from 24 down to 1)" "track flip"
 
 # The board: the last move marked, flipped on request, no colour codes into a pipe.
 INPUT=$'e1-f2\nflip\nstack d8\nstack zz\nquit\n\n'
 run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
-  has "$out" "  2       .      b6*" "last move marked"
-  has "$out" "     h   g   f   e   d   c   b   a" "flipped"
+  has "$out" "  2       .        [b6 ]      w" "last move marked"
+  has "$out" "     h    g    f    e    d    c    b    a" "flipped"
   has "$out" "d8: bbbbbb (bottom to top)" "full stack"
   has "$out" "stack CELL: the full stack" "stack usage"
   if grep -q $'\033\\[' "$out"; then echo "FAIL: colour codes in a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi

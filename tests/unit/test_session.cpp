@@ -119,7 +119,8 @@ TEST_CASE("A play session saves its record and another one loads it", "[session]
   CHECK(other.record().plies.size() == 2);
   // A record of another game is refused, and says whose it is.
   PlaySession stacks(setup("death-stacks", {"human", "greedy"}, 1));
-  CHECK_THROWS_WITH(stacks.load(path), Catch::Contains("is a record of dipole, not death-stacks"));
+  CHECK_THROWS_WITH(stacks.load(path), Catch::Contains("is a record of dipole, not of death-stacks; to continue it: "
+                                                       "boardlab play dipole --load " + path));
   CHECK_THROWS_WITH(stacks.load(dir.path() + "/none.txt"), Catch::Contains("cannot read"));
 }
 

@@ -1,0 +1,31 @@
+// The terminal `play` draws on: its size, and a status line that shows, while a computer
+// searches, that it is thinking and for how long. Both do nothing useful in a pipe.
+#pragma once
+#include <atomic>
+#include <string>
+#include <thread>
+
+namespace boardlab::cli {
+
+// Whether standard output is a terminal.
+bool output_is_terminal();
+// The terminal's height in lines, or 0 when standard output is not a terminal.
+int terminal_rows();
+
+// "black is thinking... 2.1 s", redrawn in place ten times a second on a terminal until
+// stop(), which erases it; nothing at all in a pipe.
+class ThinkingLine {
+ public:
+  ThinkingLine() = default;
+  ~ThinkingLine() { stop(); }
+  ThinkingLine(const ThinkingLine&) = delete;
+  ThinkingLine& operator=(const ThinkingLine&) = delete;
+  void start(const std::string& who);
+  void stop();
+
+ private:
+  std::thread thread_;
+  std::atomic<bool> running_{false};
+};
+
+}  // namespace boardlab::cli
