@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <iostream>
 
+#include "agents/agent.h"
 #include "commands.h"
 #include "common.h"
 #include "definition/bundled.h"
@@ -43,6 +44,7 @@ Runner add_check(CLI::App& app) {
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
+    if (Diagnostics bad = level_errors(game->def_ptr()); bad.has_errors()) throw DefinitionError(bad);
     game->vm().set_checking(true);  // a bad move is caught at the script line that wrote it
     Diagnostics warnings;
     for (const auto& w : game->def().warnings) warnings.warning(w.pos, w.message);

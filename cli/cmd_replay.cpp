@@ -1,6 +1,7 @@
 // `boardlab replay FILE`: reads a game record, checks every move against the rules (saying
 // where the record first leaves them, and whether the definition has changed since), and
-// shows the game.
+// shows the game: the final position, the position after move N (--at N), or move by move
+// (--step: next, prev, goto N), as gnubg and Ludii step through a game.
 #include <fmt/format.h>
 
 #include "board_view.h"
@@ -8,17 +9,99 @@
 #include "common.h"
 #include "core/text.h"
 #include "definition/bundled.h"
+#include "line_reader.h"
 #include "session/game_record.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {
 
+namespace {
+
+const char* kStepHelp =
+    "Enter or n: the next move; p: the previous one; a number or 'goto N': the position after\n"
+    "move N (0: the start); first, last; moves: the whole list; q: quit.\n";
+
+// The record seen from its first person's side (the first player if only computers played).
+int record_viewer(const GameDef& def, const Record& r) {
+  for (const auto& [player, who] : r.players)
+    if (who == "human" && def.player_index(player) >= 0) return def.player_index(player);
+  return 0;
+}
+
+// The position after `plies` moves of `r`, drawn with the move that led there marked.
+void show_at(const Rules& rules, const Record& r, int plies, int total, ViewOptions view) {
+  Record upto = r;
+  upto.plies.resize(static_cast<size_t>(plies));
+  const Replay rep = replay(rules, upto, view.viewer);
+  if (plies > 0) view.marked = touched_cells(rep.last);
+  fmt::print("{}", draw_board(rep.state, view));
+  if (plies == 0) {
+    fmt::print("The start (move 0 of {}).\n", total);
+  } else {
+    const auto& p = r.plies[static_cast<size_t>(plies - 1)];
+    fmt::print("Move {} of {}: {}{} {}\n", plies, total, p.side, p.dice.empty() ? "" : " [" + p.dice + "]",
+               rep.shown[static_cast<size_t>(plies - 1)]);
+  }
+  if (rep.state.outcome().over()) fmt::print("Game over: {}.\n", describe(rules.def(), rep.state.outcome()));
+}
+
+// Steps through the replayed moves at a prompt until q or the end of input.
+void step_through(const Rules& rules, const Record& r, int total, int at, const ViewOptions& view) {
+  LineReader reader("");
+  fmt::print("{}", kStepHelp);
+  show_at(rules, r, at, total, view);
+  for (;;) {
+    auto input = reader.read(fmt::format("move {}/{}> ", at, total), false);
+    if (!input) return;
+    const std::string line = trim(*input);
+    const size_t sp = line.find(' ');
+    const std::string word = line.substr(0, sp), arg = sp == std::string::npos ? "" : trim(line.substr(sp + 1));
+    int next = at;
+    if (line.empty() || line == "n" || line == "next") next = at + 1;
+    else if (line == "p" || line == "prev" || line == "b" || line == "back") next = at - 1;
+    else if (line == "first") next = 0;
+    else if (line == "last") next = total;
+    else if (line == "q" || line == "quit") return;
+    else if (line == "help" || line == "?") {
+      fmt::print("{}", kStepHelp);
+      continue;
+    } else if (line == "moves") {
+      for (int i = 0; i < total; ++i) {
+        const auto& p = r.plies[static_cast<size_t>(i)];
+        fmt::print("{:>4}. {}{} {}\n", i + 1, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", p.move);
+      }
+      continue;
+    } else if (auto n = parse_int(word == "goto" ? arg : line)) {
+      if (*n < 0 || *n > total) {
+        fmt::print("The record has {} moves: goto 0 (the start) to {}.\n", total, total);
+        continue;
+      }
+      next = static_cast<int>(*n);
+    } else {
+      fmt::print("'{}' is not a step. {}", line, kStepHelp);
+      continue;
+    }
+    if (next < 0 || next > total) {
+      fmt::print("{}\n", next < 0 ? "This is the start." : "That was the last move.");
+      continue;
+    }
+    at = next;
+    show_at(rules, r, at, total, view);
+  }
+}
+
+}  // namespace
+
 Runner add_replay(CLI::App& app) {
   auto* cmd = app.add_subcommand("replay", "Check a game record move by move and show the game");
   auto file = std::make_shared<std::string>();
   auto quiet = std::make_shared<bool>(false);
+  auto step = std::make_shared<bool>(false);
+  auto at = std::make_shared<int>(-1);
   cmd->add_option("file", *file, "a record saved by `boardlab play`")->required();
   cmd->add_flag("--final", *quiet, "show only the final position, not each move");
+  cmd->add_option("--at", *at, "show the position after move N (0: the start)")->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--step", *step, "step through the game: next, prev, goto N");
   auto game_file = std::make_shared<std::string>();
   cmd->add_option("--game", *game_file,
                   "the game to replay it by (a bundled name or a definition file); a record opens only bundled games "
@@ -42,19 +125,33 @@ Runner add_replay(CLI::App& app) {
     if (changed)
       fmt::print("The record was made under a different definition of {} ({}, now {}).\n", def.name, r.definition_hash,
                  def.content_hash);
-    Replay rep = replay(*game, r);
-    if (!*quiet)
-      for (int i = 0; i < rep.plies_replayed; ++i) {
-        const auto& p = r.plies[static_cast<size_t>(i)];
-        fmt::print("{:>4}. {}{} {}\n", i + 1, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", p.move);
-      }
-    fmt::print("{}", draw_board(rep.state));
+    ViewOptions view;
+    view.viewer = record_viewer(def, r);
+    view.color = use_color();
+    Replay rep = replay(*game, r, view.viewer);
+    const int total = rep.plies_replayed;
+    if (*at > total)
+      throw UsageError(fmt::format("--at {}: the record has {} legal moves, so --at takes 0 to {}", *at, total, total));
+    r.plies.resize(static_cast<size_t>(total));  // what follows a move that leaves the rules is not shown
+    if (*step) {
+      step_through(*game, r, total, std::max(*at, 0), view);
+    } else if (*at >= 0) {
+      show_at(*game, r, *at, total, view);
+    } else {
+      if (!*quiet)
+        for (int i = 0; i < total; ++i) {
+          const auto& p = r.plies[static_cast<size_t>(i)];
+          fmt::print("{:>4}. {}{} {}\n", i + 1, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", rep.shown[static_cast<size_t>(i)]);
+        }
+      if (total > 0) view.marked = touched_cells(rep.last);
+      fmt::print("{}", draw_board(rep.state, view));
+    }
     if (!rep.error.empty()) {
       fmt::print("The record leaves the rules{} at {}\n", changed ? " of the current definition" : "", rep.error);
       return kExitFailure;
     }
     const std::string now = rep.state.outcome().over() ? describe(def, rep.state.outcome()) : "*";
-    fmt::print("{} moves, all legal. Result: {}\n", rep.plies_replayed, now);
+    fmt::print("{} moves, all legal. Result: {}\n", total, now);
     if (r.result != now) {
       fmt::print("The record says the result is '{}'.\n", r.result);
       return kExitFailure;

@@ -76,14 +76,36 @@ std::string level_spec(const GameDef& def, int level) {
   return own.empty() ? kDefault[level - 1] : own;
 }
 
+Diagnostics level_errors(const GameDefPtr& def) {
+  Diagnostics out;
+  for (int n = 1; n <= kLevels; ++n) {
+    const auto i = static_cast<size_t>(n - 1);
+    if (def->levels[i].empty()) continue;
+    try {
+      const AgentSpec spec = AgentSpec::parse(def->levels[i]);
+      if (spec.name == "level") throw std::invalid_argument("a level names an agent, not another level");
+      make_agent(spec, def, 1);
+    } catch (const std::invalid_argument& e) {
+      out.error(def->level_pos[i], fmt::format("level {}: {}", n, e.what()));
+    }
+  }
+  return out;
+}
+
 namespace {
 
 std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
   const int n = static_cast<int>(p.integer("n", kDefaultLevel, 1, kLevels));
   p.finish();
-  const AgentSpec spec = AgentSpec::parse(level_spec(*def, n));
-  if (spec.name == "level") throw std::invalid_argument(fmt::format("level {} names another level, not an agent", n));
-  return make_agent(spec, def, seed);
+  try {
+    const AgentSpec spec = AgentSpec::parse(level_spec(*def, n));
+    if (spec.name == "level") throw std::invalid_argument("a level names an agent, not another level");
+    return make_agent(spec, def, seed);
+  } catch (const std::invalid_argument& e) {
+    const SourcePos& at = def->level_pos[static_cast<size_t>(n - 1)];
+    if (at.line == 0) throw;
+    throw std::invalid_argument(fmt::format("{} (level {}, {}:{}:{})", e.what(), n, at.file, at.line, at.col));
+  }
 }
 
 }  // namespace

@@ -67,5 +67,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, 
 constexpr int kLevels = 5;
 constexpr int kDefaultLevel = 3;
 std::string level_spec(const GameDef& def, int level);
+// The levels a definition names whose agent cannot be made for it, each at its line.
+Diagnostics level_errors(const GameDefPtr& def);
 
 }  // namespace boardlab

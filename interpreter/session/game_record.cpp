@@ -169,7 +169,8 @@ Replay replay(const Rules& rules, const Record& r, int viewer) {
     if (parsed.index < 0) return fail(parsed.error), out;
     if (viewer >= 0)
       out.shown.push_back((viewer == s.side() ? notation : rules.notation(s, moves, viewer)).texts()[static_cast<size_t>(parsed.index)]);
-    rules.apply(s, moves[parsed.index]);
+    out.last = moves[parsed.index];
+    rules.apply(s, out.last);
     ++out.plies_replayed;
   }
   // A game whose last move left the side to move without one ended there.

@@ -42,6 +42,7 @@ struct Replay {
   int plies_replayed = 0;
   std::string error;     // empty, or where and why the record leaves the rules
   std::vector<std::string> shown;  // with a viewer: each move replayed, as that player sees it
+  Move last;             // the last move replayed (none: a pass-like empty move)
 };
 // Replays `r` by `rules`: each roll as recorded, each move read by the game's notation. A
 // `viewer` (a player) also gets the moves written for them (Rules::notation).

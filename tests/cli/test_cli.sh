@@ -169,10 +169,99 @@ echo $! >"$rec/pid"
 wait $! ; wait $feeder
 has "$rec/ctrlc.out" "Interrupted. Saved to dipole-interrupted.txt" "ctrl-c saves"
 has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
+# Again: the earlier save stays, the new one is numbered.
+( exec 3<>"$rec/in"; sleep 1; printf 'e1-e3\n' >&3; sleep 1; kill -INT "$(cat "$rec/pid")"; sleep 1 ) &
+feeder=$!
+(cd "$rec" && exec timeout 20 "$bin_abs" play dipole --seed 3 --player black=random <in >ctrlc2.out 2>&1) &
+echo $! >"$rec/pid"
+wait $! ; wait $feeder
+has "$rec/ctrlc2.out" "Interrupted. Saved to dipole-interrupted-2.txt" "a second ctrl-c does not overwrite"
+has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "the first save kept"
+has "$rec/dipole-interrupted-2.txt" "1. white e1-e3" "the second save"
 rm -rf "$rec"
 
 INPUT=$'flip\nquit\n'
 run 0 "a track flipped" -- play hypergammon --seed 5 --black random && has "$out" "(points numbered for black, who moves from 24 down to 1)" "track flip"
+
+# Playing as a person expects (the terminal's own tests are below, in tmux): the board from
+# the person's side and every move in their numbering, the record in the mover's; pip counts.
+rec2=$(mktemp -d)
+INPUT=$'1\nquit\n\n'
+run 0 "the board from black's side" -- play hypergammon --seed 3 --black human --white level:1 --record "$rec2/black.txt" && {
+  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 1 (greedy)." "seating"
+  has "$out" "(points numbered for black, who moves from 24 down to 1)" "black's numbering"
+  has "$out" "white plays 2/6 1/6 (" "the computer's move in black's numbering"
+  has "$out" "black b: pips 69, bar 0, borne off 0" "pip count"
+  has "$rec2/black.txt" "1. white [5-4] 24/19 23/19" "the record in the mover's numbering"
+}
+run 0 "replay from the person's side" -- replay "$rec2/black.txt" && has "$out" "   1. white [5-4] 2/6 1/6" "replay numbering"
+run 0 "replay at a move" -- replay "$rec2/black.txt" --at 1 && has "$out" "Move 1 of 3: white [5-4] 2/6 1/6" "replay --at"
+run 2 "replay at a move past the end" -- replay "$rec2/black.txt" --at 9 && has "$err" "the record has 3 legal moves, so --at takes 0 to 3" "replay --at range"
+INPUT=$'n\nn\np\ngoto 3\n7\nlast\nn\nzz\nq\n'
+run 0 "replay step by step" -- replay "$rec2/black.txt" --step && {
+  has "$out" "The start (move 0 of 3)." "step start"
+  has "$out" "Move 2 of 3: black [4-2] 24/20 23/21" "step next"
+  has "$out" "Move 3 of 3: white [3-3] 6/18" "step goto"
+  has "$out" "The record has 3 moves: goto 0 (the start) to 3." "step out of range"
+  has "$out" "That was the last move." "step past the end"
+  has "$out" "'zz' is not a step." "step nonsense"
+}
+INPUT=$'d8c7\nquit\n\n'
+run 0 "a grid from black's side" -- play dipole --seed 3 --black human --white level:1 && {
+  has "$out" "You play black (moves up the board)" "grid seating"
+  has "$out" "     h    g    f    e    d    c    b    a" "grid turned round"
+  has "$out" "  8  .         .         b11       .         8" "black's stack at the bottom"
+}
+# No legal move: said so, and Enter passes (or --auto-pass at once).
+pos="white dice:6,6 bar:w=1 6=ww 19=bb 1=b"
+INPUT=$'\nquit\n\n'
+run 0 "a pass on Enter" -- play hypergammon --position "$pos" --black level:1 --seed 1 && {
+  has "$out" "white has no legal move (dice 6-6): press Enter to pass>" "pass prompt"
+  has "$out" "white has no legal move and passes" "passed"
+}
+INPUT=$'quit\n\n'
+run 0 "--auto-pass" -- play hypergammon --position "$pos" --black level:1 --seed 1 --auto-pass && {
+  has "$out" "white has no legal move and passes" "auto pass"
+  if grep -qF "press Enter to pass" "$out"; then echo "FAIL: --auto-pass asked"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+}
+# Entry: a chain by its ends, a checker's path point by point, a hit mark, a number out of range.
+INPUT=$'12\nc3c7\nquit\n\n'
+run 0 "a chain by its start and end" -- play double-draughts --position "white c3=w d4=b d6=b h8=b" --black level:1 && {
+  has "$out" "12 is not a move number: there is one legal move, 1 (type 'moves')" "number out of range"
+  has "$out" "white plays c3xe5xc7" "chain by its ends"
+}
+INPUT=$'24/18/13\nquit\n\n'
+run 0 "a checker's path" -- play hypergammon --position "white dice:6,5 1=b 2=b 3=b 22=w 23=w 24=w" --black level:1 &&
+  has "$out" "white plays 24/13" "gnubg path"
+INPUT=$'bar/22/21\nquit\n\n'
+run 0 "entering with a hit, the mark left out" -- play hypergammon --position "white dice:3,1 bar:w=1 22=b 1=b 2=b" --black level:1 &&
+  has "$out" "white plays bar/22*/21" "bar entry with hit"
+INPUT=$'g1-off\nquit\n\n'
+run 0 "Dipole's whole stack off" -- play dipole --position "white g1=www c7=b" --black level:1 &&
+  has "$out" "white plays g1-off" "g1-off"
+# Levels, hints with scores.
+INPUT=$'level\nlevel 2\nlevel 9\nhint 3\nhint x\nquit\n\n'
+run 0 "levels and hints" -- play death-stacks --seed 2 --level 5 && {
+  has "$out" "black is level 5 (" "--level"
+  has "$out" "  level 1: " "level lists the ladder"
+  has "$out" "black is level 2 (" "level command"
+  has "$out" "level N: N is 1 (weakest) to 5 (strongest)" "bad level"
+  has "$out" "Hint: " "hint"
+  has "$out" "% (" "hint scores"
+  has "$out" "hint N: the best N moves" "bad hint"
+}
+run 2 "a bad level" -- play death-stacks --level 6 && pass=$((pass + 1))
+# A position that is already over says so.
+run 0 "moves of a position over" -- moves death-stacks --position "red a1=r f6=br" && has "$err" "the game is over: red wins (the other side owns no stack)" "over: moves"
+run 0 "perft of a position over" -- perft dablot 2 --position "white a1=K k13=k" && has "$err" "the game is over: draw (only the two kings are left)" "over: perft"
+run 0 "moves with no checkers left" -- moves dipole --position "white e1=w" && has "$err" "the game is over: white wins (the other side has no piece left)" "over: dipole"
+INPUT=$'quit\n\n'
+run 0 "play a position over" -- play death-stacks --position "red a1=r f6=br" && has "$out" "Game over: red wins (the other side owns no stack)." "over: play"
+# A record of another game names it and the command that continues it.
+INPUT=$'quit\n\n'
+run 2 "load another game's record" -- play dipole --load "$rec2/black.txt" &&
+  has "$err" "is a record of hypergammon, not of dipole; to continue it: boardlab play hypergammon --load $rec2/black.txt" "foreign record"
+rm -rf "$rec2"
 
 # The board: the last move marked, flipped on request, no colour codes into a pipe.
 INPUT=$'e1-f2\nflip\nstack d8\nstack zz\nquit\n\n'
