@@ -84,10 +84,10 @@ const Schema& definition_schema() {
     });
     auto levels = structure({
         {"1", string(), false, "level 1's agent spec (default greedy)"},
-        {"2", string(), false, "level 2's (default mcts:seconds=0.1)"},
-        {"3", string(), false, "level 3's, the default opponent (default mcts:seconds=0.5)"},
-        {"4", string(), false, "level 4's (default mcts:seconds=1.5)"},
-        {"5", string(), false, "level 5's (default mcts:seconds=4)"},
+        {"2", string(), false, "level 2's (default: a search of 0.1 s a move)"},
+        {"3", string(), false, "level 3's, the default opponent (default: 0.4 s a move)"},
+        {"4", string(), false, "level 4's (default: 1 s a move)"},
+        {"5", string(), false, "level 5's (default: 3 s a move)"},
     });
     auto limits = structure({
         {"ticks", integer(), false, "loop steps a script may take in one call; default 50000000"},

@@ -44,6 +44,8 @@ TEST_CASE("agent specs: a name, then key=value parameters") {
   CHECK(spec.str() == "mcts:iterations=5000,threads=2");
   CHECK(AgentSpec::parse("random").params.empty());
   CHECK_THROWS_WITH(AgentSpec::parse("mcts:iterations"), Catch::Contains("key=value"));
+  // A number alone first is the agent's first parameter.
+  CHECK(AgentSpec::parse("alphabeta:6,seconds=1").str() == "alphabeta:6,seconds=1");
   auto game = testing::bundled("dipole");
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("mcts:iterations=0"), game->def_ptr(), 1),
                     "mcts: iterations takes a whole number from 1 to 100000000, not '0'");
@@ -141,4 +143,26 @@ TEST_CASE("search agents see that boxing in the last piece wins, with or without
     INFO(spec);
     CHECK(choice(game, spec, "b a1=x a2=o b1=o c2=o") == "c2-b2");
   }
+}
+
+TEST_CASE("levels: the default ladder by the kind of game, a definition's own, and a bad one at its line") {
+  auto dipole = testing::bundled("dipole");
+  CHECK(level_spec(dipole->def(), 1) == "greedy");
+  CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,seconds=0.4");
+  CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3");
+  CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:seconds=1");  // its own
+  CHECK_THROWS_WITH(level_spec(dipole->def(), 6), "a level is 1 to 5, not 6");
+  CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);
+  CHECK(make_agent(AgentSpec::parse("level"), dipole->def_ptr(), 1) != nullptr);  // level 3
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("level:0"), dipole->def_ptr(), 1), Catch::Contains("from 1 to 5"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:3"), dipole->def_ptr(), 1), "greedy takes no parameters, not '3'");
+  CHECK(level_errors(dipole->def_ptr()).items().empty());
+  testing::TempDir dir;
+  const std::string path = testing::tiny_definition(dir, "function generate() end\n",
+                                                     "levels:\n  2: \"mctz:seconds=1\"\n  4: \"level:2\"\n");
+  auto bad = load_game_def(path);
+  const auto errors = level_errors(bad).str();
+  CHECK_THAT(errors, Catch::Contains("tiny.yaml:8:6: error: level 2: no agent named 'mctz' (did you mean 'mcts'?)"));
+  CHECK_THAT(errors, Catch::Contains("tiny.yaml:9:6: error: level 4: a level names an agent, not another level"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("level:2"), bad, 1), Catch::Contains("(level 2, " + path + ":8:6)"));
 }

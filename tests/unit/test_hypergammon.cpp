@@ -121,6 +121,41 @@ TEST_CASE("Hypergammon: the notation read and printed") {
   CHECK(texts_at(*game, "white dice:6,3 6=w 5=w 1=b 2=b 3=b off:w=1").count("6/off 5/2*"));
 }
 
+TEST_CASE("Hypergammon: moves read as gnubg players type them, and printed for another viewer") {
+  auto game = testing::bundled("hypergammon");
+  State s = parse_position(game->def(), "white dice:6,5 22=w 23=w 24=w 1=b 2=b 3=b");
+  MoveList moves;
+  game->legal_moves(s, moves);
+  const auto notation = game->notation(s, moves);
+  auto text_of = [&](const std::string& typed) {
+    const auto parsed = notation.parse(typed);
+    return parsed.index < 0 ? "error: " + parsed.error : notation.texts()[static_cast<size_t>(parsed.index)];
+  };
+  CHECK(text_of("24/18/13") == "24/13");        // one checker's path, point by point
+  CHECK(text_of("24/18 18/13") == "24/13");     // the steps one by one
+  CHECK(text_of("23/18 24/18") == "24/18 23/18");  // the checkers in another order
+  CHECK_THAT(text_of("24/18/12"), Catch::StartsWith("error: '24/18/12' is not a legal move"));
+  // Black's view of white's moves: black's point k is white's 25 - k.
+  const auto for_black = game->notation(s, moves, 1);
+  for (int i = 0; i < moves.size(); ++i)
+    if (notation.texts()[static_cast<size_t>(i)] == "24/13") CHECK(for_black.texts()[static_cast<size_t>(i)] == "1/12");
+}
+
+TEST_CASE("Hypergammon: the pip count, wherever a checker stands") {
+  auto game = testing::bundled("hypergammon");
+  State start = parse_position(game->def(), "white 22=w 23=w 24=w 1=b 2=b 3=b");
+  CHECK(pip_count(start, 0) == 69);  // 24 + 23 + 22
+  CHECK(pip_count(start, 1) == 69);
+  State hit = parse_position(game->def(), "white 6=w 20=w bar:w=1 1=b 2=b off:b=1");
+  CHECK(pip_count(hit, 0) == 6 + 20 + 25);
+  CHECK(pip_count(hit, 1) == 24 + 23);
+  // A pinned checker under another side's counts for its owner (Plakoto).
+  auto plakoto = testing::bundled("plakoto");
+  State pinned = parse_position(plakoto->def(), "white 6=bw 24=wwwwwwwwwwwwww 1=bbbbbbbbbbbbbb");
+  CHECK(pip_count(pinned, 0) == 6 + 14 * 24);
+  CHECK(pip_count(pinned, 1) == 19 + 14 * 24);
+}
+
 TEST_CASE("Hypergammon: a checker on the bar enters first") {
   auto game = testing::bundled("hypergammon");
   // Every move starts from the bar (entering with a hit is a scenario in

@@ -6,9 +6,12 @@
 
 #include <sstream>
 
+#include "core/text.h"
 #include "helpers.h"
 #include "session/agent_protocol.h"
 #include "session/play_session.h"
+#include "session/viewpoint.h"
+#include "state/position_text.h"
 #include "definition/bundled.h"
 #include "lab/simulation.h"
 
@@ -203,4 +206,96 @@ TEST_CASE("Replaying a record whose last move leaves the other side without a mo
   const Replay rep = replay(*game, r);
   CHECK(rep.error.empty());
   CHECK(describe(game->def(), rep.state.outcome()) == r.result);
+}
+
+TEST_CASE("A play session shows every move in the viewer's numbering and records each in its mover's", "[session]") {
+  // Black is the person: white's (the computer's) moves are shown numbered for black.
+  PlaySession game(setup("hypergammon", {"greedy", "human"}, 3));
+  CHECK(game.viewer() == 1);
+  game.advance();
+  REQUIRE(game.record().plies.size() == 1);
+  CHECK(game.record().plies[0].move == "24/19 23/19");  // white's numbering, as gnubg writes it
+  CHECK(game.shown()[0] == "2/6 1/6");                 // black's: point k is white's 25 - k
+  // The person types in their own numbering, and the record keeps it (the mover's).
+  const auto parsed = game.parse("24/20 23/21");
+  REQUIRE(parsed.index >= 0);
+  game.play(parsed.index);
+  CHECK(game.record().plies[1].move == "24/20 23/21");
+  CHECK(game.shown()[1] == "24/20 23/21");
+  // Undo and redo keep the two lists together; a record loaded is shown the same way.
+  game.advance();  // white's reply
+  REQUIRE(game.shown().size() == 3);
+  CHECK(game.undo());
+  CHECK(game.shown().size() == 1);
+  CHECK(game.redo());  // black's move again (a new roll is not replayed)
+  CHECK(game.shown() == std::vector<std::string>{"2/6 1/6", "24/20 23/21"});
+  game.advance();
+  testing::TempDir dir;
+  game.save(dir.path() + "/g.txt");
+  PlaySession other(setup("hypergammon", {"greedy", "human"}, 9));
+  other.load(dir.path() + "/g.txt");
+  CHECK(other.record().plies.size() == 3);
+  CHECK(other.shown() == game.shown());
+  // Where the first person is white, white's numbering.
+  PlaySession white(setup("hypergammon", {"human", "greedy"}, 3));
+  CHECK(white.viewer() == 0);
+}
+
+TEST_CASE("A play session says when the person to move must pass", "[session]") {
+  auto s = setup("hypergammon", {"human", "greedy"}, 1);
+  s.start = parse_position(*s.def, "white dice:6,6 bar:w=1 6=ww 19=bb 1=b");
+  PlaySession game(s);
+  game.advance();
+  REQUIRE(game.must_pass());
+  CHECK(game.texts() == std::vector<std::string>{"pass"});
+  PlaySession free(setup("hypergammon", {"human", "greedy"}, 1));
+  free.advance();
+  CHECK_FALSE(free.must_pass());
+}
+
+TEST_CASE("Hints come from a search, best first, each with the mover's expected score", "[session]") {
+  auto s = setup("dipole", {"human", "greedy"}, 1);
+  s.start = parse_position(*s.def, "white e1=ww g3=b h8=b");
+  PlaySession game(s);
+  game.advance();
+  const auto hints = game.hint(3);
+  REQUIRE(hints.size() == 3);
+  for (const auto& h : hints) CHECK((h.value >= 0 && h.value <= 1 && h.visits > 0));
+  CHECK(hints[0].visits >= hints[1].visits);
+  CHECK(hints[0].value > 0.5);  // taking g3 leaves black a lone stack: white stands well
+  // A forced move needs no search.
+  auto forced = setup("double-draughts", {"human", "greedy"}, 1);
+  forced.start = parse_position(*forced.def, "white c3=w d4=b d6=b h8=b");
+  PlaySession one(forced);
+  one.advance();
+  const auto only = one.hint(3);
+  REQUIRE(only.size() == 1);
+  CHECK(only[0].move == "c3xe5xc7");
+  CHECK(only[0].visits == 0);
+}
+
+TEST_CASE("Levels: every seat a computer plays can change level, a person's stays theirs", "[session]") {
+  PlaySession game(setup("death-stacks", PlaySession::default_seats(*load_game_def(resolve_game("death-stacks"))), 1));
+  CHECK(game.seat(0) == "human");
+  CHECK(game.seat(1) == "level:3");
+  game.set_computers("level:1");
+  CHECK(game.seat(1) == "level:1");
+  CHECK(game.record().players[1].second == "level:1");
+  CHECK(game.is_human(0));
+  CHECK_THROWS_WITH(game.set_computers("level:9"), Catch::Contains("n takes a whole number from 1 to 5"));
+  CHECK(game.seat(1) == "level:1");  // unchanged by a bad spec
+}
+
+TEST_CASE("Where each player sits at the board, from forward directions or the setup", "[session]") {
+  auto dipole = load_game_def(resolve_game("dipole"));
+  CHECK_FALSE(sits_at_top(*dipole, 0));
+  CHECK(sits_at_top(*dipole, 1));  // black moves down the board
+  CHECK(how_player_moves(*dipole, 1) == "moves up the board");
+  auto stacks = load_game_def(resolve_game("death-stacks"));
+  CHECK(sits_at_top(*stacks, 0));  // red starts on rank 6 and has no forward
+  CHECK_FALSE(sits_at_top(*stacks, 1));
+  CHECK(how_player_moves(*stacks, 0) == "starts at the bottom of the board");
+  auto hyper = load_game_def(resolve_game("hypergammon"));
+  CHECK_FALSE(sits_at_top(*hyper, 1));
+  CHECK(how_player_moves(*hyper, 1) == "moves from point 24 down to 1, then off");
 }
