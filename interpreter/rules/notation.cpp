@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstring>
 #include <fmt/format.h>
+#include <string_view>
+#include <unordered_set>
 
 #include "core/text.h"
 #include "rules/rules.h"
@@ -18,16 +20,22 @@ namespace {
 // ("bar", "off", "(2)", a count). Lower case; '-', '/', ':', '*' and an 'x' after a digit
 // separate tokens.
 using Route = std::vector<std::string>;
-std::vector<Route> routes(std::string_view text, const Board& board) {
+struct CellNames {
+  explicit CellNames(const Board& board) {
+    for (const auto& n : board.cell_names) names.insert(n), longest = std::max(longest, n.size());
+  }
+  std::unordered_set<std::string_view> names;
+  size_t longest = 0;
+};
+std::vector<Route> routes(std::string_view text, const CellNames& cells) {
   std::vector<Route> parts;
   Route part;
   std::string chunk;
   auto end_chunk = [&] {
     size_t i = 0;
     while (i < chunk.size()) {
-      size_t best = 0;
-      for (const auto& name : board.cell_names)
-        if (name.size() > best && chunk.compare(i, name.size(), name) == 0) best = name.size();
+      size_t best = std::min(cells.longest, chunk.size() - i);
+      while (best > 0 && !cells.names.count(std::string_view(chunk).substr(i, best))) --best;
       if (best == 0) {  // not a cell: the rest is one word
         part.push_back(chunk.substr(i));
         break;
@@ -51,6 +59,10 @@ std::vector<Route> routes(std::string_view text, const Board& board) {
   end_part();
   return parts;
 }
+
+// Longer text is no move a person types (a chain of 20 jumps is some 60 characters): it is
+// not read for routes, which keeps a stranger's line from costing more than its length.
+constexpr size_t kMaxTypedRoute = 256;
 
 // `a` lists some of `b`'s tokens in b's order.
 bool subsequence(const Route& a, const Route& b) {
@@ -133,13 +145,14 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
       for (const auto& sp : spellings_[i])
         if (squash(sp) == key) hit(i);
   }
-  if (hits.empty()) {
+  if (hits.empty() && text.size() <= kMaxTypedRoute) {
     // More forgiving: the same route with stops left out or added, as lichess and gnubg
     // read them: a capture chain by its start and end, a checker's path point by point.
-    const auto typed = routes(text, *board_);
+    const CellNames cells(*board_);
+    const auto typed = routes(text, cells);
     for (size_t i = 0; i < spellings_.size(); ++i)
       for (const auto& sp : spellings_[i])
-        if (same_routes(typed, routes(sp, *board_))) hit(i);
+        if (same_routes(typed, routes(sp, cells))) hit(i);
   }
   if (hits.size() == 1) return {hits[0], {}};
   if (hits.size() > 1) {

@@ -431,9 +431,9 @@ if command -v tmux >/dev/null; then
     tmux -L "$sock" set-option -g history-limit 100000
   }
   # The whole pane, its scrollback included, with colour codes (-e).
-  pane() { tmux -L "$sock" capture-pane -p -e -S - 2>/dev/null; }
+  pane() { tmux -L "$sock" capture-pane -p -e -J -S - 2>/dev/null; }
   # What the screen shows now (no scrollback, no colour codes).
-  screen() { tmux -L "$sock" capture-pane -p 2>/dev/null; }
+  screen() { tmux -L "$sock" capture-pane -p -J 2>/dev/null; }
   # Waits (up to 20 s, for slow machines and the sanitized build) until the pane shows
   # TEXT at least N times (default once).
   pane_shows() {
@@ -547,6 +547,13 @@ if command -v tmux >/dev/null; then
   tmux_start play double-draughts --position "'white c3=w d4=b d6=b h8=b'" --black level:1
   pane_shows "white to move>" && tmux -L "$sock" send-keys c3c7 Enter
   pane_shows "white plays c3xe5xc7" && pass=$((pass + 1)) || { echo "FAIL: tmux: chain by its ends"; fail=$((fail + 1)); }
+  # A checker's path as gnubg players type it; a record of another game, loaded in a game.
+  tmux_start play hypergammon --position "'white dice:6,5 1=b 2=b 3=b 22=w 23=w 24=w'" --black level:1
+  pane_shows "white to move" && tmux -L "$sock" send-keys 24/18/13 Enter
+  pane_shows "white plays 24/13" && pass=$((pass + 1)) || { echo "FAIL: tmux: gnubg path"; fail=$((fail + 1)); }
+  tmux -L "$sock" send-keys "load dipole-interrupted.txt" Enter
+  pane_shows "dipole-interrupted.txt is a record of dipole, not of hypergammon; to continue it: boardlab play dipole --load dipole-interrupted.txt" &&
+    pass=$((pass + 1)) || { echo "FAIL: tmux: another game's record"; fail=$((fail + 1)); }
   # A position already over says who won.
   tmux_start play death-stacks --position "'red a1=r f6=br'"
   pane_shows "Game over: red wins (the other side owns no stack)." && pass=$((pass + 1)) || { echo "FAIL: tmux: position over"; fail=$((fail + 1)); }
