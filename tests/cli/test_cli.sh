@@ -162,19 +162,18 @@ run 2 "replay a missing file" -- replay "$rec/none.txt" && has "$err" "cannot re
 # Ctrl-C while waiting for a move: the game is saved, and resumes. (The feeder opens the
 # FIFO read-write, which never blocks, so nothing hangs if boardlab fails to start.)
 mkfifo "$rec/in"
-( exec 3<>"$rec/in"; sleep 1; printf 'e1-f2\n' >&3; sleep 1; kill -INT "$(cat "$rec/pid")"; sleep 1 ) &
-feeder=$!
-(cd "$rec" && exec timeout 20 "$bin_abs" play dipole --seed 3 --player black=random <in >ctrlc.out 2>&1) &
-echo $! >"$rec/pid"
-wait $! ; wait $feeder
+ctrl_c_game() {  # MOVE OUTPUT: a Dipole game in $rec, MOVE typed, then Ctrl-C
+  ( exec 3<>"$rec/in"; sleep 1; printf '%s\n' "$1" >&3; sleep 1; kill -INT "$(cat "$rec/pid")"; sleep 1 ) &
+  local feeder=$!
+  (cd "$rec" && exec timeout 20 "$bin_abs" play dipole --seed 3 --player black=random <in >"$2" 2>&1) &
+  echo $! >"$rec/pid"
+  wait $! ; wait $feeder
+}
+ctrl_c_game e1-f2 "$rec/ctrlc.out"
 has "$rec/ctrlc.out" "Interrupted. Saved to dipole-interrupted.txt" "ctrl-c saves"
 has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "ctrl-c record"
 # Again: the earlier save stays, the new one is numbered.
-( exec 3<>"$rec/in"; sleep 1; printf 'e1-e3\n' >&3; sleep 1; kill -INT "$(cat "$rec/pid")"; sleep 1 ) &
-feeder=$!
-(cd "$rec" && exec timeout 20 "$bin_abs" play dipole --seed 3 --player black=random <in >ctrlc2.out 2>&1) &
-echo $! >"$rec/pid"
-wait $! ; wait $feeder
+ctrl_c_game e1-e3 "$rec/ctrlc2.out"
 has "$rec/ctrlc2.out" "Interrupted. Saved to dipole-interrupted-2.txt" "a second ctrl-c does not overwrite"
 has "$rec/dipole-interrupted.txt" "1. white e1-f2/1" "the first save kept"
 has "$rec/dipole-interrupted-2.txt" "1. white e1-e3" "the second save"

@@ -73,12 +73,14 @@ TEST_CASE("The agent protocol refuses a bad request with a reason, never a crash
 }
 
 namespace {
-PlaySession::Setup setup(const std::string& game, std::vector<std::string> seats, uint64_t seed) {
+PlaySession::Setup setup(const std::string& game, std::vector<std::string> seats, uint64_t seed,
+                         const std::string& position = "") {
   PlaySession::Setup s;
   s.def = load_game_def(resolve_game(game));
   s.game = game;
   s.seats = std::move(seats);
   s.seed = seed;
+  if (!position.empty()) s.start = parse_position(*s.def, position);
   return s;
 }
 }  // namespace
@@ -242,9 +244,7 @@ TEST_CASE("A play session shows every move in the viewer's numbering and records
 }
 
 TEST_CASE("A play session says when the person to move must pass", "[session]") {
-  auto s = setup("hypergammon", {"human", "greedy"}, 1);
-  s.start = parse_position(*s.def, "white dice:6,6 bar:w=1 6=ww 19=bb 1=b");
-  PlaySession game(s);
+  PlaySession game(setup("hypergammon", {"human", "greedy"}, 1, "white dice:6,6 bar:w=1 6=ww 19=bb 1=b"));
   game.advance();
   REQUIRE(game.must_pass());
   CHECK(game.texts() == std::vector<std::string>{"pass"});
@@ -254,9 +254,7 @@ TEST_CASE("A play session says when the person to move must pass", "[session]") 
 }
 
 TEST_CASE("Hints come from a search, best first, each with the mover's expected score", "[session]") {
-  auto s = setup("dipole", {"human", "greedy"}, 1);
-  s.start = parse_position(*s.def, "white e1=ww g3=b h8=b");
-  PlaySession game(s);
+  PlaySession game(setup("dipole", {"human", "greedy"}, 1, "white e1=ww g3=b h8=b"));
   game.advance();
   const auto hints = game.hint(3);
   REQUIRE(hints.size() == 3);
@@ -264,9 +262,7 @@ TEST_CASE("Hints come from a search, best first, each with the mover's expected 
   CHECK(hints[0].visits >= hints[1].visits);
   CHECK(hints[0].value > 0.5);  // taking g3 leaves black a lone stack: white stands well
   // A forced move needs no search.
-  auto forced = setup("double-draughts", {"human", "greedy"}, 1);
-  forced.start = parse_position(*forced.def, "white c3=w d4=b d6=b h8=b");
-  PlaySession one(forced);
+  PlaySession one(setup("double-draughts", {"human", "greedy"}, 1, "white c3=w d4=b d6=b h8=b"));
   one.advance();
   const auto only = one.hint(3);
   REQUIRE(only.size() == 1);
