@@ -6,10 +6,13 @@
 
 namespace boardlab {
 
+bool has_track_sides(const GameDef& def) {
+  return def.board.kind == BoardKind::Track && def.bar_slot >= 0 && def.off_slot >= 0 && def.kinds.size() == 1;
+}
+
 namespace {
 void require_track(const GameDef& def) {
-  if (def.board.kind != BoardKind::Track || def.bar_slot < 0 || def.off_slot < 0 || def.kinds.size() != 1)
-    throw std::invalid_argument("track sides need a track board with a bar and a tray, and one kind of piece");
+  if (!has_track_sides(def)) throw std::invalid_argument("track sides need a track board with a bar and a tray, and one kind of piece");
 }
 }  // namespace
 

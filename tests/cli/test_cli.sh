@@ -125,6 +125,11 @@ run 0 "the agent protocol" -- agent hypergammon --agent expectimax:depth=1 && {
   has "$out" '"move":"' "agent move reply"
   has "$out" '"error":' "agent bad request"
 }
+INPUT=$'{"position": "white dice:6,5 1=bb 2=bbb 3=bbbbbbbbbb 12=w 13=wwww 24=wwwwwwwwww"}\n'
+run 0 "the agent protocol, a track game with pins and no bar" -- agent plakoto --agent expectimax:depth=1 && {
+  has "$out" '"move":"' "plakoto agent move"
+  has "$out" '"search":"depth 1 in ' "what the search cost"
+}
 INPUT=''
 run 0 "bench an agent" -- bench dipole --agent mcts:iterations=100 --seconds 0.5 && has "$out" "search steps/s:" "bench agent"
 run 0 "play against an agent" -- play english-checkers --player black=alphabeta:depth=2 --player white=greedy --seed 1 &&
