@@ -50,14 +50,13 @@ std::string now_iso() {
   return buf;
 }
 
-// What plays each seat: "human" or an agent spec. The first player is human and the others
-// the default level (or --level N) unless --player NAME=SPEC or --NAME SPEC (the game's own
-// player names, such as --white and --black, left over by CLI11 in `extras`) say otherwise.
+// What plays each seat: "human" or an agent spec, as --player NAME=SPEC or --NAME SPEC (the
+// game's own player names, such as --white and --black, left over by CLI11 in `extras`)
+// say. A seat they leave is the computer at --level, but for the first player's, which is
+// a person's unless they name a person's seat (`--black human`: you play black).
 std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::string>& players,
                                     const std::vector<std::string>& extras, int level) {
-  std::vector<std::string> kind = PlaySession::default_seats(def);
-  for (auto& k : kind)
-    if (k != "human") k = PlaySession::level_seat(level);
+  std::vector<std::string> kind(def.players.size());
   std::vector<std::string> names;
   for (const auto& p : def.players) names.push_back(p.name);
   for (const auto& spec : players) {
@@ -87,6 +86,9 @@ std::vector<std::string> seat_kinds(const GameDef& def, const std::vector<std::s
     if (spec.empty()) throw UsageError(fmt::format("--{} takes human or an agent spec (see `boardlab agents`)", name));
     kind[static_cast<size_t>(p)] = spec;
   }
+  const bool person_named = std::find(kind.begin(), kind.end(), "human") != kind.end();
+  for (size_t p = 0; p < kind.size(); ++p)
+    if (kind[p].empty()) kind[p] = p == 0 && !person_named ? "human" : PlaySession::level_seat(level);
   return kind;
 }
 

@@ -210,6 +210,9 @@ run 0 "replay step by step" -- replay "$rec2/black.txt" --step && {
   has "$out" "That was the last move." "step past the end"
   has "$out" "'zz' is not a step." "step nonsense"
 }
+INPUT=$'quit\n\n'
+run 0 "naming a person's seat" -- play hypergammon --black human --seed 2 &&
+  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 3 (expectimax:depth=16,seconds=0.4)." "--black human"
 INPUT=$'d8c7\nquit\n\n'
 run 0 "a grid from black's side" -- play dipole --seed 3 --black human --white level:1 && {
   has "$out" "You play black (moves up the board)" "grid seating"
