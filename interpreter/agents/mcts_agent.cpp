@@ -297,11 +297,9 @@ class MctsAgent : public Agent {
     std::vector<Tree::Child> sum(static_cast<size_t>(legal.size()));
     for (const auto& v : visits)
       for (size_t k = 0; k < v.size() && k < sum.size(); ++k) sum[k].visits += v[k].visits, sum[k].value += v[k].value;
-    std::vector<long> total;
-    for (const auto& c : sum) total.push_back(c.visits);
     int pick = 0;
-    for (size_t k = 1; k < total.size(); ++k)
-      if (total[k] > total[static_cast<size_t>(pick)]) pick = static_cast<int>(k);
+    for (size_t k = 1; k < sum.size(); ++k)
+      if (sum[k].visits > sum[static_cast<size_t>(pick)].visits) pick = static_cast<int>(k);
     scores_.clear();
     for (size_t k = 0; k < sum.size(); ++k)
       if (sum[k].visits > 0) scores_.push_back({static_cast<int>(k), sum[k].value / static_cast<double>(sum[k].visits), sum[k].visits});
@@ -313,7 +311,7 @@ class MctsAgent : public Agent {
     long root = 0;
     for (const auto& t : trees_) root += t->root_visits();
     last_ = fmt::format("{} iterations in {:.2f} s; the root has {} visits (kept from earlier searches too), {} on the move",
-                        iterations() - before, secs, root, total[static_cast<size_t>(pick)]);
+                        iterations() - before, secs, root, sum[static_cast<size_t>(pick)].visits);
     return pick;
   }
   std::string last_search() const override { return last_; }

@@ -37,6 +37,8 @@ struct OptionDef {
 };
 
 constexpr int kMaxDice = 8;
+// The computer's playing levels, 1 (weakest) to kLevels (agents/agent.h).
+constexpr int kLevels = 5;
 constexpr int kMaxPlayers = 8;
 
 // One outcome of a chance node: the dice as rolled, highest first, and its probability.
@@ -120,10 +122,10 @@ struct GameDef {
   std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
   std::vector<EventDef> events;    // event e is Move::flags bit event_flag(e)
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
-  // The agent spec of each playing level (1..5) the definition names, "" where it names
-  // none (the agents' default ladder), and where it does.
-  std::array<std::string, 5> levels;
-  std::array<SourcePos, 5> level_pos;
+  // The agent spec of each playing level (1..kLevels) the definition names, "" where it
+  // names none (the agents' default ladder), and where it does.
+  std::array<std::string, kLevels> levels;
+  std::array<SourcePos, kLevels> level_pos;
 
   // What `boardlab check` warns about: legal, but likely not what the author meant.
   std::vector<Diagnostic> warnings;
