@@ -98,7 +98,7 @@ end
 
 function notation(move)
   if move.pass then return "pass" end
-  local pt, steps = point_of[side()], {}
+  local pt, steps = point_of[move.viewer], {}  -- numbered for whoever reads it
   for _, a in ipairs(move.actions) do
     steps[#steps + 1] = { pt[a.a], a.op == "move" and pt[a.b] or 0 }
   end
