@@ -46,6 +46,7 @@ Runner add_match(CLI::App& app) {
   auto seed = std::make_shared<uint64_t>(1);
   auto max_plies = std::make_shared<int>(1000);
   auto threads = std::make_shared<int>(1);
+  auto openings = std::make_shared<int>(0);
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("first", *a, "an agent spec (see `boardlab agents`)")->required();
   cmd->add_option("second", *b, "an agent spec")->required();
@@ -55,6 +56,10 @@ Runner add_match(CLI::App& app) {
       ->check(CLI::Range(0, 100000000));
   cmd->add_option("--threads", *threads, "threads to play on (0: every core); the results do not depend on it")
       ->check(CLI::Range(0, 256));
+  cmd->add_option("--openings", *openings,
+                  "start each pair of games with this many random moves, played from both seats: agents that search "
+                  "without chance then play different games (0: none)")
+      ->check(CLI::Range(0, 1000));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
@@ -63,9 +68,11 @@ Runner add_match(CLI::App& app) {
     if (def->nplayers() != 2)
       throw UsageError(fmt::format("match seats two agents, and {} has {} players: use simulate --agents", def->name, def->nplayers()));
     lab::SimulationConfig c{def, {sa, sb}, *games, *seed, *max_plies, threads_or_cores(*threads)};
+    c.opening_plies = *openings;
     const lab::MatchResult r = lab::match_result(run_games(c, fmt::format("{} vs {}", sa.str(), sb.str())));
     auto [lo, hi] = r.interval();
-    fmt::print("{}: {} against {}, {} games (seats alternating, seed {})\n", def->name, sa.str(), sb.str(), r.games, *seed);
+    fmt::print("{}: {} against {}, {} games (seats alternating, seed {}{})\n", def->name, sa.str(), sb.str(), r.games, *seed,
+               *openings ? fmt::format(", {} random plies first", *openings) : "");
     fmt::print("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, sa.str());
     fmt::print("score {:.3f} (95% CI {:.3f}-{:.3f}); {:.1f} plies a game\n", r.score(), lo, hi,
                static_cast<double>(r.plies) / r.games);

@@ -56,6 +56,18 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
   }
   Rng dice(g.seed);
   State s = rules.initial();
+  if (config.opening_plies > 0) {
+    Rng opening(game_seed(config.seed ^ 0x6F70656E696E67ULL, index / n));  // one per round
+    MoveList moves;
+    for (int k = 0; k < config.opening_plies && !s.outcome().over();) {
+      if (s.awaiting_roll()) {
+        rules.roll(s, opening);
+      } else if (rules.start_turn(s, moves)) {
+        rules.apply(s, moves[static_cast<int>(opening.below(static_cast<uint32_t>(moves.size())))]);
+        ++k;
+      }
+    }
+  }
   StatsObserver observer(g);
   loop.play(rules, s, seats, dice, config.max_plies, &observer);
   g.plies = s.ply();

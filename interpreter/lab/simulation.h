@@ -22,6 +22,11 @@ struct SimulationConfig {
   int threads = 1;
   long begin = 0;             // the games played are begin <= i < games ...
   int shard = 0, shards = 1;  // ... with i % shards == shard
+  // Each game starts with this many random moves (and rolls), the same for the n games i of
+  // one round (i / n equal), in which the seats rotate: agents that search without chance
+  // play another game each round instead of the same one again. Statistics count from the
+  // agents' first move, and such games do not replay with `play --seed`.
+  int opening_plies = 0;
 };
 
 // One game's facts, all but `seconds` reproducible from its seed.

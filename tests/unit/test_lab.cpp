@@ -273,3 +273,22 @@ TEST_CASE("compare stops when the test settles, and equal rules settle as the sa
   CHECK(all.games_each() == c.games);
   CHECK(all.settled_after == r.settled_after);
 }
+
+TEST_CASE("Openings: each round of games starts with its own random moves, the same from both seats", "[lab]") {
+  auto def = load_game_def(resolve_game("dipole"));
+  // Two searches without chance: with no opening, every round replays the same two games.
+  lab::SimulationConfig c{def, {AgentSpec::parse("alphabeta:depth=1"), AgentSpec::parse("alphabeta:depth=2")}, 6, 3, 300, 1};
+  const auto same = lab::simulate(c);
+  CHECK(same[0].branching == same[2].branching);
+  CHECK(same[1].branching == same[3].branching);
+  c.opening_plies = 2;
+  const auto varied = lab::simulate(c);
+  // The rounds differ, a game played alone is the game of the series, and the series replays.
+  CHECK((varied[0].branching != varied[2].branching || varied[2].branching != varied[4].branching));
+  for (int i = 0; i < 6; i += 2) {
+    const auto a = lab::simulate([&] { auto one = c; one.begin = i; one.games = i + 1; return one; }());
+    CHECK(a[0].plies == varied[static_cast<size_t>(i)].plies);  // the same game, played alone
+  }
+  CHECK(varied[0].plies >= 2);
+  CHECK(lab::simulate(c)[4].branching == varied[4].branching);  // reproducible
+}
