@@ -319,7 +319,8 @@ Runner add_play(CLI::App& app) {
                                 false);
       const std::string file = answer ? trim(*answer) : "";
       if (file == "y" || file == "yes") save(suggested);
-      else if (!file.empty() && file != "n" && file != "no") save(file);
+      // A person who types a command here ("quit") means no; such a word never names the file.
+      else if (!file.empty() && file != "n" && file != "no" && file != "q" && file != "quit") save(file);
     };
 
     fmt::print("{}: {}\n{}\nType 'help' for commands.\n\n", def->title, trim(def->description), seating(game));

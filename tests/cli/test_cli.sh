@@ -246,6 +246,8 @@ run 0 "entering with a hit, the mark left out" -- play hypergammon --position "w
 INPUT=$'g1-off\nquit\n\n'
 run 0 "Dipole's whole stack off" -- play dipole --position "white g1=www c7=b" --black level:1 &&
   has "$out" "white plays g1-off" "g1-off"
+# The game ended there: 'quit' at the save question means no, not a file named quit.
+if [ -e quit ]; then echo "FAIL: 'quit' at the save question saved a file named quit"; rm -f quit; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 # Levels, hints with scores.
 INPUT=$'level\nlevel 2\nlevel 9\nhint 3\nhint x\nquit\n\n'
 run 0 "levels and hints" -- play death-stacks --seed 2 --level 5 && {
