@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <unistd.h>
 #include <vector>
 
 #include "session/viewpoint.h"
 #include "state/track_sides.h"
+#include "terminal.h"
 
 namespace boardlab::cli {
 
@@ -35,10 +35,12 @@ std::string paint(const State& s, const ViewOptions& v, int cell, const std::str
 // touched it (reverse video with colour): brackets are no notation's symbol, so a marked
 // cell never reads like a hit or a capture.
 std::string field(const State& s, const ViewOptions& v, int cell, const std::string& text, size_t width) {
-  const std::string padded = paint(s, v, cell, text) + std::string(width - std::min(width, text.size()), ' ');
-  if (!is_marked(v, cell)) return " " + padded + " ";
-  if (v.color) return std::string(kReverse) + " " + padded + " " + kReset;
-  return "[" + padded + "]";
+  const std::string pad(width - std::min(width, text.size()), ' ');
+  const std::string painted = paint(s, v, cell, text);
+  if (!is_marked(v, cell)) return " " + painted + pad + " ";
+  // paint's reset ends the reverse video too: it starts again for the padding.
+  if (v.color) return std::string(kReverse) + " " + painted + kReverse + pad + " " + kReset;
+  return "[" + painted + pad + "]";
 }
 
 // The player whose side is drawn at the bottom.
@@ -111,7 +113,13 @@ std::string draw_lattice(const State& s, const ViewOptions& v) {
     const auto r = static_cast<size_t>(row(b.y[c])), k = static_cast<size_t>(col(b.x[c]));
     canvas[r][k] = s.height(c) ? g.glyph_of[s.top(c)] : '.';
     at[r][k] = c;
-    if (is_marked(v, c) && !v.color) canvas[r][k - 1] = '[', canvas[r][k + 1] = ']';
+    if (is_marked(v, c) && !v.color) {
+      // Two marked neighbours on a row share the column between them: [o|.] not [o[.]
+      char& left = canvas[r][k - 1];
+      char& right = canvas[r][k + 1];
+      left = left == ']' ? '|' : '[';
+      right = right == '[' ? '|' : ']';
+    }
   }
   std::string files = "    ";
   for (int i = 0; i < b.width; ++i) files += fmt::format("{:<2}", file_name(turn ? b.width - 1 - i : i));
@@ -198,7 +206,7 @@ std::string draw_track(const State& s, const ViewOptions& v) {
 
 }  // namespace
 
-bool use_color() { return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"); }
+bool use_color() { return output_is_terminal() && !std::getenv("NO_COLOR"); }
 
 std::vector<int> touched_cells(const Move& m) {
   std::vector<int> out;

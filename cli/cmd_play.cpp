@@ -9,6 +9,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <thread>
 
 #include "board_view.h"
@@ -106,7 +107,8 @@ std::string unused_name(const std::string& stem) {
   for (int i = 1;; ++i) {
     const std::string name = i == 1 ? stem + ".txt" : fmt::format("{}-{}.txt", stem, i);
     if (!std::filesystem::exists(name, ec) && !ec) return name;
-    if (i > 10000) return name;  // give up looking; the save will say what is wrong
+    if (i >= 10000 || ec)  // never a name that may exist: the caller says how to resume instead
+      throw std::runtime_error(fmt::format("no free file name like {}.txt here{}", stem, ec ? ": " + ec.message() : ""));
   }
 }
 
@@ -157,6 +159,8 @@ class Terminal : public PlaySession::Watcher {
     started_ = std::chrono::steady_clock::now();
   }
   bool interrupted() override { return reader_.interrupted(); }
+  // Before an error is printed: the thinking line would draw over it.
+  void stop_thinking() { thinking_.stop(); }
   void played(const State& before, const Move& m, const std::string& text, const State&, bool computer) override {
     thinking_.stop();
     const std::string& who = name(before.side());
@@ -428,6 +432,7 @@ Runner add_play(CLI::App& app) {
         }
       }
     } catch (const std::exception& e) {
+      term.stop_thinking();
       fmt::print(stderr, "boardlab: {}\n", e.what());
       try {
         save(unused_name(name + "-crashed"));

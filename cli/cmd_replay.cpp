@@ -21,35 +21,36 @@ const char* kStepHelp =
     "Enter or n: the next move; p: the previous one; a number or 'goto N': the position after\n"
     "move N (0: the start); first, last; moves: the whole list; q: quit.\n";
 
-// The record seen from its first person's side (the first player if only computers played).
-int record_viewer(const GameDef& def, const Record& r) {
-  for (const auto& [player, who] : r.players)
-    if (who == "human" && def.player_index(player) >= 0) return def.player_index(player);
-  return 0;
+// The moves, one a line, as the viewer reads them.
+void print_moves(const Record& r, const Replay& rep) {
+  for (size_t i = 0; i < rep.shown.size(); ++i) {
+    const auto& p = r.plies[i];
+    fmt::print("{:>4}. {}{} {}\n", i + 1, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", rep.shown[i]);
+  }
 }
 
-// The position after `plies` moves of `r`, drawn with the move that led there marked.
-void show_at(const Rules& rules, const Record& r, int plies, int total, ViewOptions view) {
-  Record upto = r;
-  upto.plies.resize(static_cast<size_t>(plies));
-  const Replay rep = replay(rules, upto, view.viewer);
-  if (plies > 0) view.marked = touched_cells(rep.last);
-  fmt::print("{}", draw_board(rep.state, view));
+// The position after `plies` moves, drawn with the move that led there marked.
+void show_at(const Rules& rules, const Record& r, const Replay& rep, int plies, ViewOptions view) {
+  const auto k = static_cast<size_t>(plies);
+  const State& s = rep.positions[k];
+  const int total = rep.plies_replayed;
+  if (plies > 0) view.marked = touched_cells(rep.moves[k - 1]);
+  fmt::print("{}", draw_board(s, view));
   if (plies == 0) {
     fmt::print("The start (move 0 of {}).\n", total);
   } else {
-    const auto& p = r.plies[static_cast<size_t>(plies - 1)];
-    fmt::print("Move {} of {}: {}{} {}\n", plies, total, p.side, p.dice.empty() ? "" : " [" + p.dice + "]",
-               rep.shown[static_cast<size_t>(plies - 1)]);
+    const auto& p = r.plies[k - 1];
+    fmt::print("Move {} of {}: {}{} {}\n", plies, total, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", rep.shown[k - 1]);
   }
-  if (rep.state.outcome().over()) fmt::print("Game over: {}.\n", describe(rules.def(), rep.state.outcome()));
+  if (s.outcome().over()) fmt::print("Game over: {}.\n", describe(rules.def(), s.outcome()));
 }
 
 // Steps through the replayed moves at a prompt until q or the end of input.
-void step_through(const Rules& rules, const Record& r, int total, int at, const ViewOptions& view) {
+void step_through(const Rules& rules, const Record& r, const Replay& rep, int at, const ViewOptions& view) {
+  const int total = rep.plies_replayed;
   LineReader reader("");
   fmt::print("{}", kStepHelp);
-  show_at(rules, r, at, total, view);
+  show_at(rules, r, rep, at, view);
   for (;;) {
     auto input = reader.read(fmt::format("move {}/{}> ", at, total), false);
     if (!input) return;
@@ -66,10 +67,7 @@ void step_through(const Rules& rules, const Record& r, int total, int at, const 
       fmt::print("{}", kStepHelp);
       continue;
     } else if (line == "moves") {
-      for (int i = 0; i < total; ++i) {
-        const auto& p = r.plies[static_cast<size_t>(i)];
-        fmt::print("{:>4}. {}{} {}\n", i + 1, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", p.move);
-      }
+      print_moves(r, rep);
       continue;
     } else if (auto n = parse_int(word == "goto" ? arg : line)) {
       if (*n < 0 || *n > total) {
@@ -86,7 +84,7 @@ void step_through(const Rules& rules, const Record& r, int total, int at, const 
       continue;
     }
     at = next;
-    show_at(rules, r, at, total, view);
+    show_at(rules, r, rep, at, view);
   }
 }
 
@@ -126,24 +124,20 @@ Runner add_replay(CLI::App& app) {
       fmt::print("The record was made under a different definition of {} ({}, now {}).\n", def.name, r.definition_hash,
                  def.content_hash);
     ViewOptions view;
-    view.viewer = record_viewer(def, r);
+    view.viewer = first_person(def, r);
     view.color = use_color();
-    Replay rep = replay(*game, r, view.viewer);
+    const bool stepping = *step || *at >= 0;
+    const Replay rep = replay(*game, r, view.viewer, stepping);
     const int total = rep.plies_replayed;
     if (*at > total)
       throw UsageError(fmt::format("--at {}: the record has {} legal moves, so --at takes 0 to {}", *at, total, total));
-    r.plies.resize(static_cast<size_t>(total));  // what follows a move that leaves the rules is not shown
     if (*step) {
-      step_through(*game, r, total, std::max(*at, 0), view);
+      step_through(*game, r, rep, std::max(*at, 0), view);
     } else if (*at >= 0) {
-      show_at(*game, r, *at, total, view);
+      show_at(*game, r, rep, *at, view);
     } else {
-      if (!*quiet)
-        for (int i = 0; i < total; ++i) {
-          const auto& p = r.plies[static_cast<size_t>(i)];
-          fmt::print("{:>4}. {}{} {}\n", i + 1, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", rep.shown[static_cast<size_t>(i)]);
-        }
-      if (total > 0) view.marked = touched_cells(rep.last);
+      if (!*quiet) print_moves(r, rep);
+      if (total > 0) view.marked = touched_cells(rep.moves.back());
       fmt::print("{}", draw_board(rep.state, view));
     }
     if (!rep.error.empty()) {

@@ -24,8 +24,9 @@ struct SimulationConfig {
   int shard = 0, shards = 1;  // ... with i % shards == shard
   // Each game starts with this many random moves (and rolls), the same for the n games i of
   // one round (i / n equal), in which the seats rotate: agents that search without chance
-  // play another game each round instead of the same one again. Statistics count from the
-  // agents' first move, and such games do not replay with `play --seed`.
+  // play another game each round instead of the same one again. A game's plies are all of
+  // them, the opening's too; max_plies counts from the agents' first move. Such games do not
+  // replay with `play --seed`.
   int opening_plies = 0;
 };
 

@@ -16,8 +16,8 @@ namespace {
 
 // A move's text as routes: its parts (split at spaces and commas: the checkers of a dice
 // turn, the actions of a compound move), each the list of its tokens: cell names, found by
-// the longest name that starts there (c3c7 is c3 and c7), and any other word as it is
-// ("bar", "off", "(2)", a count). Lower case; '-', '/', ':', '*' and an 'x' after a digit
+// the longest name that starts there (c3c7 is c3 and c7), and any other word or number as
+// it is ("bar", "off", "(2)", a count). Lower case; '-', '/', ':', '*' and an 'x' after a digit
 // separate tokens.
 using Route = std::vector<std::string>;
 struct CellNames {
@@ -32,9 +32,11 @@ std::vector<Route> routes(std::string_view text, const CellNames& cells) {
   Route part;
   std::string chunk;
   auto end_chunk = [&] {
+    // A number is one token (a track's point 99 is not 9 and 9), where names split: c3c7.
+    const bool number = std::all_of(chunk.begin(), chunk.end(), [](char c) { return c >= '0' && c <= '9'; });
     size_t i = 0;
     while (i < chunk.size()) {
-      size_t best = std::min(cells.longest, chunk.size() - i);
+      size_t best = number ? 0 : std::min(cells.longest, chunk.size() - i);
       while (best > 0 && !cells.names.count(std::string_view(chunk).substr(i, best))) --best;
       if (best == 0) {  // not a cell: the rest is one word
         part.push_back(chunk.substr(i));
@@ -74,21 +76,24 @@ bool subsequence(const Route& a, const Route& b) {
 
 // The same way from the same start to the same end, one naming the stops the other skips:
 // a chain by its ends (c3c7 for c3xe5xc7), or a checker's path by its points (24/18/13
-// for 24/13).
-bool same_route(const Route& typed, const Route& spelled) {
+// for 24/13). The stops typed beyond the spelling must be cells: which of them the checker
+// passed (24/18/13 or 24/19/13) the spelling does not say, but 24/99/13 is no path.
+bool same_route(const Route& typed, const Route& spelled, const CellNames& cells) {
   if (typed.size() < 2 || spelled.size() < 2 || typed.front() != spelled.front() || typed.back() != spelled.back())
     return false;
-  return subsequence(typed, spelled) || subsequence(spelled, typed);
+  if (subsequence(typed, spelled)) return true;
+  return subsequence(spelled, typed) &&
+         std::all_of(typed.begin() + 1, typed.end() - 1, [&](const std::string& t) { return cells.names.count(t) > 0; });
 }
 
 // Every typed part is a route of its own spelled part, in any order.
-bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spelled) {
+bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spelled, const CellNames& cells) {
   if (typed.size() != spelled.size() || typed.empty()) return false;
   std::vector<bool> used(spelled.size(), false);
   auto match = [&](auto&& self, size_t i) -> bool {
     if (i == typed.size()) return true;
     for (size_t j = 0; j < spelled.size(); ++j) {
-      if (used[j] || !same_route(typed[i], spelled[j])) continue;
+      if (used[j] || !same_route(typed[i], spelled[j], cells)) continue;
       used[j] = true;
       if (self(self, i + 1)) return true;
       used[j] = false;
@@ -103,6 +108,7 @@ bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spel
 Rules::Notation Rules::notation(const State& s, const MoveList& legal, int viewer) const {
   Notation n;
   n.board_ = &def_->board;
+  n.viewer_ = viewer >= 0 && viewer < def_->nplayers() ? viewer : s.side();
   for (int i = 0; i < legal.size(); ++i) {
     n.spellings_.push_back(vm_->notation(s, legal[i], viewer));
     for (const auto& sp : n.spellings_.back()) {
@@ -121,6 +127,11 @@ Rules::Notation Rules::notation(const State& s, const MoveList& legal, int viewe
     n.texts_.push_back(pick);
   }
   return n;
+}
+
+std::string Rules::text_for(const State& s, const MoveList& legal, int i, int viewer, const Notation& known) const {
+  const int v = viewer >= 0 && viewer < def_->nplayers() ? viewer : s.side();
+  return (known.viewer_ == v ? known : notation(s, legal, v)).texts()[static_cast<size_t>(i)];
 }
 
 Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
@@ -152,7 +163,7 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
     const auto typed = routes(text, cells);
     for (size_t i = 0; i < spellings_.size(); ++i)
       for (const auto& sp : spellings_[i])
-        if (same_routes(typed, routes(sp, cells))) hit(i);
+        if (same_routes(typed, routes(sp, cells), cells)) hit(i);
   }
   if (hits.size() == 1) return {hits[0], {}};
   if (hits.size() > 1) {

@@ -54,10 +54,7 @@ class Rules {
   // For a position set up or read from text: sets its outcome if it is already over.
   void judge(State& s) const;
 
-  // The notation of the legal moves of `s` (asks the script once per move), for `viewer`:
-  // the player whose point of view the texts take (-1: the side to move). Only a front end
-  // showing one person the moves of every side asks for another viewer (a track's points
-  // numbered for that person); records and every other reader take the mover's.
+  // The legal moves' texts and the reading of a person's text back to a move.
   class Notation {
    public:
     // What to print for each move: its first spelling that no other legal move shares.
@@ -72,11 +69,19 @@ class Rules {
    private:
     friend class Rules;
     const Board* board_ = nullptr;
+    int viewer_ = 0;  // whose point of view, resolved
     std::vector<std::vector<std::string>> spellings_;
     std::unordered_map<std::string, std::vector<int>> moves_by_spelling_;  // each move once
     std::vector<std::string> texts_;
   };
+  // The notation of the legal moves of `s` (asks the script once per move), for `viewer`:
+  // the player whose point of view the texts take (-1: the side to move). Only a front end
+  // showing one person the moves of every side asks for another viewer (a track's points
+  // numbered for that person); records and every other reader take the mover's.
   Notation notation(const State& s, const MoveList& legal, int viewer = -1) const;
+  // Move `i`'s text for `viewer`, from `known` when that is already the viewer's notation
+  // (a person's screen and a record each want one, usually the same).
+  std::string text_for(const State& s, const MoveList& legal, int i, int viewer, const Notation& known) const;
   std::vector<std::string> move_texts(const State& s, const MoveList& legal) const { return notation(s, legal).texts(); }
 
  private:

@@ -135,17 +135,25 @@ Record::Ply record_ply(const GameDef& def, const State& s, const std::string& mo
   return p;
 }
 
-Replay replay(const Rules& rules, const Record& r, int viewer) {
+int first_person(const GameDef& def, const Record& r) {
+  for (const auto& [player, who] : r.players)
+    if (who == "human" && def.player_index(player) >= 0) return def.player_index(player);
+  return 0;
+}
+
+Replay replay(const Rules& rules, const Record& r, int viewer, bool keep_positions) {
   const GameDef& def = rules.def();
-  Replay out{rules.initial(), 0, {}};
+  Replay out{rules.initial(), 0, {}, {}, {}, {}};
   try {
     if (!r.start.empty()) out.state = parse_position(def, r.start);
     rules.judge(out.state);  // a start that is over already says so
   } catch (const PositionError& e) {
     out.error = fmt::format("the start position does not read: {}", e.what());
+    if (keep_positions) out.positions.push_back(out.state);
     return out;
   }
   State& s = out.state;
+  if (keep_positions) out.positions.push_back(s);
   MoveList moves;
   for (size_t i = 0; i < r.plies.size(); ++i) {
     const auto& p = r.plies[i];
@@ -168,13 +176,15 @@ Replay replay(const Rules& rules, const Record& r, int viewer) {
     auto parsed = notation.parse(p.move);
     if (parsed.index < 0) return fail(parsed.error), out;
     if (viewer >= 0)
-      out.shown.push_back((viewer == s.side() ? notation : rules.notation(s, moves, viewer)).texts()[static_cast<size_t>(parsed.index)]);
-    out.last = moves[parsed.index];
-    rules.apply(s, out.last);
+      out.shown.push_back(rules.text_for(s, moves, parsed.index, viewer, notation));
+    out.moves.push_back(moves[parsed.index]);
+    rules.apply(s, out.moves.back());
     ++out.plies_replayed;
+    if (keep_positions) out.positions.push_back(s);
   }
   // A game whose last move left the side to move without one ended there.
   if (!s.outcome().over() && !s.awaiting_roll()) rules.start_turn(s, moves);
+  if (keep_positions) out.positions.back() = s;
   return out;
 }
 

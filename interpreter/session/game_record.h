@@ -42,11 +42,17 @@ struct Replay {
   int plies_replayed = 0;
   std::string error;     // empty, or where and why the record leaves the rules
   std::vector<std::string> shown;  // with a viewer: each move replayed, as that player sees it
-  Move last;             // the last move replayed (none: a pass-like empty move)
+  std::vector<Move> moves;         // each move replayed
+  std::vector<State> positions;    // when kept: the start, then the position after each move
 };
 // Replays `r` by `rules`: each roll as recorded, each move read by the game's notation. A
-// `viewer` (a player) also gets the moves written for them (Rules::notation).
-Replay replay(const Rules& rules, const Record& r, int viewer = -1);
+// `viewer` (a player) also gets the moves written for them (Rules::notation); a viewer of the
+// whole game (stepping back and forth) asks to keep every position.
+Replay replay(const Rules& rules, const Record& r, int viewer = -1, bool keep_positions = false);
+
+// The player whose side a person sees the game from: the first human seat, else the first
+// player (only computers played).
+int first_person(const GameDef& def, const Record& r);
 
 // The record's line for a move just chosen in `s` (before it is applied).
 Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text);

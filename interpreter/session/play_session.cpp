@@ -41,8 +41,9 @@ class PlaySession::Recorder : public GameObserver {
     before_.emplace(s);
     move_ = legal[chosen];
     const auto i = static_cast<size_t>(chosen);
-    const std::string text = session_.rules_.notation(s, legal).texts()[i];
-    shown_ = s.side() == session_.viewer_ ? text : session_.rules_.notation(s, legal, session_.viewer_).texts()[i];
+    const auto mover = session_.rules_.notation(s, legal);
+    const std::string text = mover.texts()[i];
+    shown_ = session_.rules_.text_for(s, legal, chosen, session_.viewer_, mover);
     session_.record(s, text, shown_);
   }
   void moved(const State& s) override {
@@ -69,14 +70,13 @@ PlaySession::PlaySession(Setup setup)
     agents_.push_back(seats_[p] == "human" ? nullptr : make_seat_agent(seats_[p], static_cast<int>(p)));
     seat_players_.push_back(std::make_unique<Seat>(*this, agents_.back().get()));
   }
-  const auto first_person = std::find(seats_.begin(), seats_.end(), "human");
-  viewer_ = first_person == seats_.end() ? 0 : static_cast<int>(first_person - seats_.begin());
   record_.game = setup.game;
   record_.definition_hash = def.content_hash;
   for (const auto& o : setup.options) record_.options.push_back(parse_key_value(o, "--option"));
   record_.seed = setup.seed;
   record_.date = setup.date;
   for (size_t p = 0; p < seats_.size(); ++p) record_.players.emplace_back(def.players[p].name, seats_[p]);
+  viewer_ = first_person(def, record_);
   if (setup.start) record_.start = position_text(state_);
   rules_.judge(state_);
 }
@@ -148,7 +148,8 @@ Rules::Notation::Parsed PlaySession::parse(const std::string& text) const {
   const auto n = parse_int(trim(text));
   if (n && *n >= 1 && *n <= legal_.size()) return {static_cast<int>(*n - 1), {}};
   auto parsed = notation_.parse(text);
-  if (parsed.index < 0 && n && !legal_.empty())  // a number that is no move's text either
+  // A number that is no move's text either, nor a point whose moves the error names.
+  if (parsed.index < 0 && n && !legal_.empty() && def().board.cell_index(trim(text)) < 0)
     parsed.error = legal_.size() == 1 ? fmt::format("{} is not a move number: there is one legal move, 1 (type 'moves')", *n)
                                       : fmt::format("{} is not a move number: the legal moves are numbered 1 to {} (type 'moves')",
                                                     *n, legal_.size());
@@ -161,7 +162,7 @@ void PlaySession::play(int index, Watcher* watcher) {
   const Move m = legal_[index];
   const auto i = static_cast<size_t>(index);
   const std::string shown = notation_.texts()[i];
-  record(before, state_.side() == viewer_ ? shown : rules_.notation(state_, legal_).texts()[i], shown);
+  record(before, rules_.text_for(state_, legal_, index, -1, notation_), shown);
   rules_.apply(state_, m);
   if (watcher) watcher->played(before, m, shown, state_, false);
   list_moves();
@@ -239,9 +240,12 @@ std::string PlaySession::load(const std::string& path) {
     throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
   }
   std::string note;
-  // Records name the game as it was typed (a bundled name or a path): compare the names.
-  const std::string recorded = std::filesystem::path(r.game).stem().string();
-  if (!r.game.empty() && recorded != def().name) {
+  // Records name the game as it was typed (a bundled name or a path), and a file's stem need
+  // not be its `name:`: another game is one that matches neither name nor definition.
+  auto stem = [](const std::string& game) { return std::filesystem::path(game).stem().string(); };
+  const std::string recorded = stem(r.game);
+  if (!r.game.empty() && recorded != def().name && recorded != stem(record_.game) &&
+      r.definition_hash != def().content_hash) {
     std::string command = "boardlab play " + r.game;
     for (const auto& [k, v] : r.options) command += fmt::format(" --option {}={}", k, v);
     throw std::invalid_argument(fmt::format("{} is a record of {}, not of {}; to continue it: {} --load {}", path,

@@ -92,8 +92,6 @@ class PlaySession {
 
   // Who plays each seat: "human" or the agent spec given.
   const std::string& seat(int player) const { return seats_[static_cast<size_t>(player)]; }
-  // The agent of a computer's seat (null for a person): what its last search cost.
-  const Agent* agent(int player) const { return agents_[static_cast<size_t>(player)].get(); }
   // Every computer seat plays `spec` from now on (a person's seat stays theirs). Throws
   // std::invalid_argument for a bad spec, changing nothing.
   void set_computers(const std::string& spec);

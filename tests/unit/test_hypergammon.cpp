@@ -132,6 +132,8 @@ TEST_CASE("Hypergammon: moves read as gnubg players type them, and printed for a
     return parsed.index < 0 ? "error: " + parsed.error : notation.texts()[static_cast<size_t>(parsed.index)];
   };
   CHECK(text_of("24/18/13") == "24/13");        // one checker's path, point by point
+  CHECK(text_of("24/19/13") == "24/13");        // the other die first
+  CHECK_THAT(text_of("24/99/13"), Catch::StartsWith("error: "));  // a stop that is no point
   CHECK(text_of("24/18 18/13") == "24/13");     // the steps one by one
   CHECK(text_of("23/18 24/18") == "24/18 23/18");  // the checkers in another order
   CHECK_THAT(text_of("24/18/12"), Catch::StartsWith("error: '24/18/12' is not a legal move"));

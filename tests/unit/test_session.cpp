@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <sstream>
 
 #include "core/text.h"
@@ -127,6 +128,25 @@ TEST_CASE("A play session saves its record and another one loads it", "[session]
   CHECK_THROWS_WITH(stacks.load(path), Catch::Contains("is a record of dipole, not of death-stacks; to continue it: "
                                                        "boardlab play dipole --load " + path));
   CHECK_THROWS_WITH(stacks.load(dir.path() + "/none.txt"), Catch::Contains("cannot read"));
+  // A definition file need not be named as its game (my-dipole.yaml, name: dipole): its own
+  // records load, even once the definition has changed since.
+  auto renamed = [&] {
+    auto s = setup("dipole", {"human", "greedy"}, 5);
+    s.game = dir.path() + "/my-dipole.yaml";
+    return s;
+  };
+  PlaySession mine(renamed());
+  mine.advance();
+  mine.play(mine.parse("e1-f2").index);
+  const std::string mine_path = dir.path() + "/mine.txt";
+  mine.save(mine_path);
+  std::string text = read_text_file(mine_path).value();
+  const std::string hash = mine.def().content_hash;
+  text.replace(text.find(hash), hash.size(), "0000000000000000");
+  { std::ofstream(mine_path) << text; }
+  PlaySession again(renamed());
+  CHECK_THAT(again.load(mine_path), Catch::Contains("recorded under a different definition of dipole"));
+  CHECK(again.record().plies.size() == 1);
 }
 
 TEST_CASE("A game simulate played replays in a play session from its seed and seats", "[session]") {
