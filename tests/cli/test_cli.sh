@@ -479,6 +479,7 @@ if command -v tmux >/dev/null; then
   # the first listed move ('1', later recalled with Up) until the game is over.
   tmux_game() {  # FIRST-MOVE EXPECTED-RESULT boardlab-args...
     local first=$1 result=$2
+    local prompt="to (move|pass)[^>]*>"  # white to move>, white to move (dice 5-4)>, ... to pass>
     shift 2
     tmux_start play "$@"
     pane_shows "to move>"
@@ -489,10 +490,10 @@ if command -v tmux >/dev/null; then
       for _ in $(seq 1 80); do
         pane >"$out" || break 2
         grep -qF "Game over" "$out" && break 2
-        [ "$(grep -oE "to (move|pass)>" "$out" | wc -l)" -gt "$n" ] && break
+        [ "$(grep -oE "$prompt" "$out" | wc -l)" -gt "$n" ] && break
         sleep 0.25
       done
-      n=$(grep -oE "to (move|pass)>" "$out" | wc -l)
+      n=$(grep -oE "$prompt" "$out" | wc -l)
       if [ "$i" -eq 1 ]; then tmux -L "$sock" send-keys 1 Enter; else tmux -L "$sock" send-keys Up Enter; fi
     done
     pane_shows "Game over: $result" && pass=$((pass + 1)) || { echo "FAIL: tmux game $*: no 'Game over: $result'"; tail -5 "$out"; fail=$((fail + 1)); }
