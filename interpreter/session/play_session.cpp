@@ -107,7 +107,9 @@ void PlaySession::set_computers(const std::string& spec) {
     if (!agents_[p]) continue;
     agents_[p] = std::move(made[p]);
     seats_[p] = spec;
-    record_.players[p].second = spec;
+    // The record says who played each move: a change after the first move is added to it.
+    auto& who = record_.players[p].second;
+    who = record_.plies.empty() ? spec : fmt::format("{}, {} from move {}", who, spec, record_.plies.size() + 1);
     seat_players_[p] = std::make_unique<Seat>(*this, agents_[p].get());
   }
 }

@@ -300,6 +300,13 @@ TEST_CASE("Levels: every seat a computer plays can change level, a person's stay
   CHECK(game.is_human(0));
   CHECK_THROWS_WITH(game.set_computers("level:9"), Catch::Contains("n takes a whole number from 1 to 5"));
   CHECK(game.seat(1) == "level:1");  // unchanged by a bad spec
+  // Changed during the game, the record keeps who played before.
+  game.advance();
+  game.play(0);
+  game.advance();
+  REQUIRE(game.record().plies.size() == 2);
+  game.set_computers("level:2");
+  CHECK(game.record().players[1].second == "level:1, level:2 from move 3");
 }
 
 TEST_CASE("Where each player sits at the board, from forward directions or the setup", "[session]") {
