@@ -66,6 +66,8 @@ const Schema& definition_schema() {
         {"default", scalar(), true, "the value when nobody sets it"},
         {"doc", string(), false, "what the option changes"},
         {"values", list(string()), false, "the allowed values, for a named option"},
+        {"min", integer(), false, "the smallest value allowed, for a whole-number option"},
+        {"max", integer(), false, "the largest value allowed, for a whole-number option"},
     });
     auto dice = structure({
         {"count", integer(), true, "how many dice are rolled before each move"},

@@ -83,6 +83,23 @@ const OptionDef* GameDef::option(const std::string& n) const {
   return nullptr;
 }
 
+std::string OptionDef::why_not(const std::string& text) const {
+  if (type == Type::Int && !parse_int(text)) return fmt::format("option '{}' takes a whole number, not '{}'", name, text);
+  if (type == Type::Bool && !parse_bool(text)) return fmt::format("option '{}' takes true/false, not '{}'", name, text);
+  if (!values.empty() && std::find(values.begin(), values.end(), text) == values.end())
+    return fmt::format("option '{}' must be one of: {}; not '{}'", name, join(values, ", "), text);
+  if (type == Type::Int) {
+    const long long n = *parse_int(text);
+    if ((min && n < *min) || (max && n > *max)) {
+      const std::string range = min && max ? fmt::format("{} to {}", *min, *max)
+                                : min      ? fmt::format("at least {}", *min)
+                                           : fmt::format("at most {}", *max);
+      return fmt::format("option '{}' must be {}, not {}", name, range, n);
+    }
+  }
+  return {};
+}
+
 namespace {
 
 // The paths come from definitions: the non-throwing calls (a name too long for the file
@@ -244,11 +261,20 @@ class Builder {
                  : parse_bool(o.value) ? OptionDef::Type::Bool
                                        : OptionDef::Type::String;
         if (const YNode* doc = decl->get("doc")) o.doc = doc->scalar;
-        if (const YNode* values = decl->get("values")) {
+        if (const YNode* values = decl->get("values"))
           for (const auto& v : values->items) o.values.push_back(v->scalar);
-          if (std::find(o.values.begin(), o.values.end(), o.value) == o.values.end())
-            diags_.error(def->pos, fmt::format("option '{}' must be one of: {}; not '{}'", name, join(o.values, ", "), o.value));
+        for (const char* bound : {"min", "max"}) {
+          const YNode* b = decl->get(bound);
+          if (!b) continue;
+          if (o.type != OptionDef::Type::Int)
+            diags_.error(b->pos, fmt::format("option '{}': {} bounds a whole-number option, and its default is '{}'", name,
+                                             bound, o.value));
+          else (bound[1] == 'i' ? o.min : o.max) = parse_int(b->scalar);
         }
+        if (o.min && o.max && *o.min > *o.max)
+          diags_.error(decl->get("max")->pos, fmt::format("option '{}': max {} is below min {}", name, *o.max, *o.min));
+        else if (const std::string why = o.why_not(o.value); !why.empty())
+          diags_.error(def->pos, why);
         g.options.push_back(o);
       }
     }
@@ -264,15 +290,8 @@ class Builder {
                      fmt::format("unknown option '{}'{}", name, hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
         continue;
       }
-      if ((o->type == OptionDef::Type::Int && !parse_int(value)) ||
-          (o->type == OptionDef::Type::Bool && !parse_bool(value))) {
-        diags_.error({g.source_file, 0, 0}, fmt::format("option '{}' takes a {}, not '{}'", name,
-                                                        o->type == OptionDef::Type::Int ? "whole number" : "true/false", value));
-        continue;
-      }
-      if (!o->values.empty() && std::find(o->values.begin(), o->values.end(), value) == o->values.end()) {
-        diags_.error({g.source_file, 0, 0},
-                     fmt::format("option '{}' must be one of: {}; not '{}'", name, join(o->values, ", "), value));
+      if (const std::string why = o->why_not(value); !why.empty()) {
+        diags_.error({g.source_file, 0, 0}, why);
         continue;
       }
       o->value = value;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct OptionDef {
   std::string value;  // the effective value (the default, or what a variant set)
   std::string doc;
   std::vector<std::string> values;  // the allowed values, if the definition lists them
+  std::optional<long long> min, max;  // a whole-number option's range, if declared
+  // Why `text` is not a value of this option (its type, its values, its range); empty if it is.
+  std::string why_not(const std::string& text) const;
 };
 
 constexpr int kMaxDice = 8;

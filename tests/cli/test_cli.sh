@@ -46,6 +46,7 @@ run 2 "misspelt game" -- moves death-stack && has "$err" "did you mean 'death-st
 run 2 "bad position" -- moves death-stacks --position "purple a1=r" && has "$err" "bad --position: 'purple' is not a player" "bad position"
 run 2 "bad cell in position" -- moves death-stacks --position "red z1=r" && has "$err" "no cell named 'z1'" "bad cell"
 run 2 "bad option" -- moves death-stacks --option max_height=tall && has "$err" "takes a whole number" "bad option"
+run 2 "option out of range" -- simulate death-stacks --option max_height=0 --games 2 && has "$err" "must be at least 1, not 0" "option range"
 run 2 "option without =" -- moves death-stacks --option max_height && has "$err" "key=value" "option syntax"
 run 2 "perft depth 0" -- perft death-stacks 0 && pass=$((pass + 1))
 run 2 "negative seconds" -- bench death-stacks --seconds -1 && pass=$((pass + 1))

@@ -83,6 +83,10 @@ TEST_CASE("variants change options without new rules") {
                       Catch::Contains("unknown option 'max_heigth' (did you mean 'max_height'?)"));
     CHECK_THROWS_WITH(load_game_def(resolve_game("death-stacks"), {{"max_height", "tall"}}),
                       Catch::Contains("option 'max_height' takes a whole number, not 'tall'"));
+    // A value the game declares nonsense (no stack could stand) is refused, not played.
+    CHECK_THROWS_WITH(load_game_def(resolve_game("death-stacks"), {{"max_height", "0"}}),
+                      Catch::Contains("option 'max_height' must be at least 1, not 0"));
+    CHECK(load_game_def(resolve_game("death-stacks"), {{"max_height", "1"}})->option("max_height")->value == "1");
   }
 }
 
