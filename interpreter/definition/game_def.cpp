@@ -263,13 +263,13 @@ class Builder {
         if (const YNode* doc = decl->get("doc")) o.doc = doc->scalar;
         if (const YNode* values = decl->get("values"))
           for (const auto& v : values->items) o.values.push_back(v->scalar);
-        for (const char* bound : {"min", "max"}) {
-          const YNode* b = decl->get(bound);
+        for (auto [key, bound] : {std::pair{"min", &o.min}, std::pair{"max", &o.max}}) {
+          const YNode* b = decl->get(key);
           if (!b) continue;
           if (o.type != OptionDef::Type::Int)
             diags_.error(b->pos, fmt::format("option '{}': {} bounds a whole-number option, and its default is '{}'", name,
-                                             bound, o.value));
-          else (bound[1] == 'i' ? o.min : o.max) = parse_int(b->scalar);
+                                             key, o.value));
+          else *bound = parse_int(b->scalar);
         }
         if (o.min && o.max && *o.min > *o.max)
           diags_.error(decl->get("max")->pos, fmt::format("option '{}': max {} is below min {}", name, *o.max, *o.min));
