@@ -29,7 +29,7 @@ namespace {
 
 const char* kHelp =
     "Type a move in the game's notation (separators may be left out: e1g3; a capture chain by\n"
-    "its squares in order, or by its start and end when that is unique: c3c7; a checker's\n"
+    "its squares in order, or by its start and end when that is unique: c3c7; a piece's\n"
     "path point by point: 24/18/13), or its number from 'moves'; or one of:\n"
     "  moves        list the legal moves\n"
     "  undo, redo   take back your last move (and the replies), or play it again\n"

@@ -30,10 +30,10 @@ void print_moves(const Record& r, const Replay& rep) {
 }
 
 // The position after `plies` moves, drawn with the move that led there marked.
-void show_at(const Rules& rules, const Record& r, const Replay& rep, int plies, ViewOptions view) {
+void show_at(const Record& r, const Replay& rep, int plies, ViewOptions view) {
   const auto k = static_cast<size_t>(plies);
   const State& s = rep.positions[k];
-  const int total = rep.plies_replayed;
+  const int total = rep.plies_replayed();
   if (plies > 0) view.marked = touched_cells(rep.moves[k - 1]);
   fmt::print("{}", draw_board(s, view));
   if (plies == 0) {
@@ -42,15 +42,15 @@ void show_at(const Rules& rules, const Record& r, const Replay& rep, int plies, 
     const auto& p = r.plies[k - 1];
     fmt::print("Move {} of {}: {}{} {}\n", plies, total, p.side, p.dice.empty() ? "" : " [" + p.dice + "]", rep.shown[k - 1]);
   }
-  if (s.outcome().over()) fmt::print("Game over: {}.\n", describe(rules.def(), s.outcome()));
+  if (s.outcome().over()) fmt::print("Game over: {}.\n", describe(s.def(), s.outcome()));
 }
 
 // Steps through the replayed moves at a prompt until q or the end of input.
-void step_through(const Rules& rules, const Record& r, const Replay& rep, int at, const ViewOptions& view) {
-  const int total = rep.plies_replayed;
+void step_through(const Record& r, const Replay& rep, int at, const ViewOptions& view) {
+  const int total = rep.plies_replayed();
   LineReader reader("");
   fmt::print("{}", kStepHelp);
-  show_at(rules, r, rep, at, view);
+  show_at(r, rep, at, view);
   for (;;) {
     auto input = reader.read(fmt::format("move {}/{}> ", at, total), false);
     if (!input) return;
@@ -84,7 +84,7 @@ void step_through(const Rules& rules, const Record& r, const Replay& rep, int at
       continue;
     }
     at = next;
-    show_at(rules, r, rep, at, view);
+    show_at(r, rep, at, view);
   }
 }
 
@@ -128,13 +128,13 @@ Runner add_replay(CLI::App& app) {
     view.color = use_color();
     const bool stepping = *step || *at >= 0;
     const Replay rep = replay(*game, r, view.viewer, stepping);
-    const int total = rep.plies_replayed;
+    const int total = rep.plies_replayed();
     if (*at > total)
       throw UsageError(fmt::format("--at {}: the record has {} legal moves, so --at takes 0 to {}", *at, total, total));
     if (*step) {
-      step_through(*game, r, rep, std::max(*at, 0), view);
+      step_through(r, rep, std::max(*at, 0), view);
     } else if (*at >= 0) {
-      show_at(*game, r, rep, *at, view);
+      show_at(r, rep, *at, view);
     } else {
       if (!*quiet) print_moves(r, rep);
       if (total > 0) view.marked = touched_cells(rep.moves.back());

@@ -14,8 +14,8 @@ namespace boardlab {
 
 namespace {
 
-// A move's text as routes: its parts (split at spaces and commas: the checkers of a dice
-// turn, the actions of a compound move), each the list of its tokens: cell names, found by
+// A move's text as routes: its parts (split at spaces and commas: the pieces moved in one
+// dice turn, the actions of a compound move), each the list of its tokens: cell names, found by
 // the longest name that starts there (c3c7 is c3 and c7), and any other word or number as
 // it is ("bar", "off", "(2)", a count). Lower case; '-', '/', ':', '*' and an 'x' after a digit
 // separate tokens.
@@ -75,8 +75,8 @@ bool subsequence(const Route& a, const Route& b) {
 }
 
 // The same way from the same start to the same end, one naming the stops the other skips:
-// a chain by its ends (c3c7 for c3xe5xc7), or a checker's path by its points (24/18/13
-// for 24/13). The stops typed beyond the spelling must be cells: which of them the checker
+// a chain by its ends (c3c7 for c3xe5xc7), or a piece's path by its points (24/18/13
+// for 24/13). The stops typed beyond the spelling must be cells: which of them the piece
 // passed (24/18/13 or 24/19/13) the spelling does not say, but 24/99/13 is no path.
 bool same_route(const Route& typed, const Route& spelled, const CellNames& cells) {
   if (typed.size() < 2 || spelled.size() < 2 || typed.front() != spelled.front() || typed.back() != spelled.back())
@@ -157,8 +157,8 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
         if (squash(sp) == key) hit(i);
   }
   if (hits.empty() && text.size() <= kMaxTypedRoute) {
-    // More forgiving: the same route with stops left out or added, as lichess and gnubg
-    // read them: a capture chain by its start and end, a checker's path point by point.
+    // More forgiving: the same route with stops left out or added: a capture chain by its
+    // start and end, a piece's path along a track point by point.
     const CellNames cells(*board_);
     const auto typed = routes(text, cells);
     for (size_t i = 0; i < spellings_.size(); ++i)

@@ -143,7 +143,7 @@ int first_person(const GameDef& def, const Record& r) {
 
 Replay replay(const Rules& rules, const Record& r, int viewer, bool keep_positions) {
   const GameDef& def = rules.def();
-  Replay out{rules.initial(), 0, {}, {}, {}, {}};
+  Replay out{rules.initial(), {}, {}, {}, {}};
   try {
     if (!r.start.empty()) out.state = parse_position(def, r.start);
     rules.judge(out.state);  // a start that is over already says so
@@ -179,7 +179,6 @@ Replay replay(const Rules& rules, const Record& r, int viewer, bool keep_positio
       out.shown.push_back(rules.text_for(s, moves, parsed.index, viewer, notation));
     out.moves.push_back(moves[parsed.index]);
     rules.apply(s, out.moves.back());
-    ++out.plies_replayed;
     if (keep_positions) out.positions.push_back(s);
   }
   // A game whose last move left the side to move without one ended there.

@@ -39,11 +39,11 @@ void save_record(const std::string& path, const Record& r);
 
 struct Replay {
   State state;           // after the last move that replayed
-  int plies_replayed = 0;
   std::string error;     // empty, or where and why the record leaves the rules
   std::vector<std::string> shown;  // with a viewer: each move replayed, as that player sees it
   std::vector<Move> moves;         // each move replayed
   std::vector<State> positions;    // when kept: the start, then the position after each move
+  int plies_replayed() const { return static_cast<int>(moves.size()); }
 };
 // Replays `r` by `rules`: each roll as recorded, each move read by the game's notation. A
 // `viewer` (a player) also gets the moves written for them (Rules::notation); a viewer of the

@@ -259,7 +259,7 @@ std::string PlaySession::load(const std::string& path) {
   Replay rep = replay(rules_, r, viewer_);
   if (!rep.error.empty())
     throw std::invalid_argument(fmt::format("{}{}: {}", note.empty() ? "" : note + " ", path, rep.error));
-  r.plies.resize(static_cast<size_t>(rep.plies_replayed));
+  r.plies.resize(static_cast<size_t>(rep.plies_replayed()));
   record_.start = r.start;
   record_.plies = r.plies;
   shown_ = rep.shown;

@@ -16,7 +16,7 @@ using TrackSides = std::vector<std::vector<int>>;  // [player][0 .. points + 1]
 int track_cell(const GameDef& def, int player, int point);
 
 // Whether a game's positions can be given as track sides: a track with a bar and a tray,
-// and one kind of piece (not a game where a hit checker is pinned in place, with no bar).
+// and one kind of piece (not a game where a hit piece is pinned in place, with no bar).
 bool has_track_sides(const GameDef& def);
 TrackSides track_sides(const State& s);
 // The pip count of a race game: the steps `player` needs to bear every piece off, each of
