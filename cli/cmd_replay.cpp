@@ -1,8 +1,11 @@
 // `boardlab replay FILE`: reads a game record, checks every move against the rules (saying
 // where the record first leaves them, and whether the definition has changed since), and
 // shows the game: the final position, the position after move N (--at N), or move by move
-// (--step: next, prev, goto N), as gnubg and Ludii step through a game.
+// (--step: next, prev, goto N), as gnubg and Ludii step through a game. A lab folder's game
+// (`replay DIR --game N`) is shown the same way.
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include "board_view.h"
 #include "commands.h"
@@ -11,6 +14,7 @@
 #include "definition/bundled.h"
 #include "line_reader.h"
 #include "session/game_record.h"
+#include "session/lab_game.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {
@@ -96,28 +100,47 @@ Runner add_replay(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   auto step = std::make_shared<bool>(false);
   auto at = std::make_shared<int>(-1);
-  cmd->add_option("file", *file, "a record saved by `boardlab play`")->required();
+  cmd->add_option("file", *file, "a record saved by `boardlab play`, or a lab folder (with --game N)")->required();
   cmd->add_flag("--final", *quiet, "show only the final position, not each move");
   cmd->add_option("--at", *at, "show the position after move N (0: the start)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--step", *step, "step through the game: next, prev, goto N");
-  auto game_file = std::make_shared<std::string>();
-  cmd->add_option("--game", *game_file,
-                  "the game to replay it by (a bundled name or a definition file); a record opens only bundled games "
-                  "by itself");
+  auto definition = std::make_shared<std::string>();
+  cmd->add_option("--definition", *definition,
+                  "the game to replay it by (a bundled name or a definition file); a record or a folder opens only "
+                  "bundled games by itself");
+  auto index = std::make_shared<long>(-1);
+  cmd->add_option("--game", *index, "in a lab folder (simulate --out, compare's a/ and b/): the game numbered N")
+      ->check(CLI::NonNegativeNumber);
   return [=] {
-    std::string why;
-    auto text = read_text_file(*file, kMaxTextFile, &why);
-    if (!text) throw UsageError(fmt::format("cannot read {}: {}", *file, why));
+    auto open = [&](const std::string& name, const std::vector<std::string>& options) {
+      return std::make_unique<ThreadRules>(definition->empty() ? open_named_definition(name, options)
+                                                               : open_definition(*definition, options));
+    };
     Record r;
-    try {
-      r = parse_record(*text);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(fmt::format("{}: {}", *file, e.what()));
+    std::unique_ptr<ThreadRules> game;
+    if (std::filesystem::is_directory(*file)) {
+      if (*index < 0) throw UsageError(fmt::format("{} is a folder: name one of its games with --game N", *file));
+      const lab::RunInfo run = lab::read_run_info(*file);
+      game = open(run.game, run.options);
+      if (game->def().content_hash != run.definition_hash)
+        throw UsageError(fmt::format("{} was made under a different definition of {} ({}, now {}): its moves are "
+                                     "numbers in that definition's move lists, which this one cannot read",
+                                     *file, game->def().name, run.definition_hash, game->def().content_hash));
+      r = lab_game_record(*game, run, find_lab_game(*file, game->def(), *index));
+    } else {
+      if (*index >= 0) throw UsageError(fmt::format("--game N picks a game of a lab folder; {} is a file", *file));
+      std::string why;
+      auto text = read_text_file(*file, kMaxTextFile, &why);
+      if (!text) throw UsageError(fmt::format("cannot read {}: {}", *file, why));
+      try {
+        r = parse_record(*text);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("{}: {}", *file, e.what()));
+      }
+      std::vector<std::string> options;
+      for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
+      game = open(r.game, options);
     }
-    std::vector<std::string> options;
-    for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
-    auto game = std::make_unique<ThreadRules>(game_file->empty() ? open_named_definition(r.game, options)
-                                                                 : open_definition(*game_file, options));
     const GameDef& def = game->def();
     const bool changed = r.definition_hash != def.content_hash;
     if (changed)

@@ -133,7 +133,7 @@ Runner add_merge(CLI::App& app) {
   cmd->add_option("folders", *dirs, "the shards' output folders")->required();
   cmd->add_option("--out", *out, "where to write the merged results (default simulate-GAME-merged)");
   auto game = std::make_shared<std::string>();
-  cmd->add_option("--game", *game, "the definition the runs played, when their summary names it by a path");
+  cmd->add_option("--definition", *game, "the definition the runs played, when their summary names it by a path");
   auto force = std::make_shared<bool>(false);
   cmd->add_flag("--force", *force, "replace the results of another run in --out");
   return [=] {

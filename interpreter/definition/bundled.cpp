@@ -49,7 +49,7 @@ std::string resolve_game(const std::string& arg) {
 GameDefPtr open_named_definition(const std::string& name, const std::vector<std::string>& options) {
   if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name.ends_with(".yaml"))
     throw std::invalid_argument(fmt::format("the file names its game by a path ('{}'); boardlab opens only bundled games "
-                                            "named in a file: give the definition with --game FILE",
+                                            "named in a file: give the definition with --definition FILE",
                                             name));
   return open_definition(name, options);
 }

@@ -21,7 +21,7 @@ GameDefPtr open_definition(const std::string& name_or_path, const std::vector<st
 // A game as a file from elsewhere names it (a record's [Game], a run's summary.json): only a
 // bundled game is opened. A path there is refused with std::invalid_argument, so that a
 // stranger's file cannot make boardlab open other files; the user names the definition on
-// the command line instead (`replay --game FILE`, `merge --game FILE`).
+// the command line instead (`replay --definition FILE`, `merge --definition FILE`).
 GameDefPtr open_named_definition(const std::string& name, const std::vector<std::string>& options = {});
 // The bundled definition files, sorted by name (their rule test files left out).
 std::vector<std::string> bundled_definitions();

@@ -23,17 +23,20 @@ json spread_json(const Spread& s) {
 json to_json(const GameStats& g, const GameDef& def) {
   json events = json::object();
   for (size_t e = 0; e < g.events.size() && e < def.events.size(); ++e) events[def.events[e].name] = g.events[e];
-  return {{"index", g.index},
-          {"seed", g.seed},
-          {"first_agent_seat", g.first_seat},
-          {"starter", g.starter >= 0 ? json(def.players[static_cast<size_t>(g.starter)].name) : json(nullptr)},
-          {"winner", g.winner >= 0 ? json(def.players[static_cast<size_t>(g.winner)].name) : json(nullptr)},
-          {"capped", g.capped},
-          {"result", g.result},
-          {"plies", g.plies},
-          {"branching", g.branching},
-          {"events", events},
-          {"seconds", g.seconds}};
+  json out = {{"index", g.index},
+              {"seed", g.seed},
+              {"first_agent_seat", g.first_seat},
+              {"starter", g.starter >= 0 ? json(def.players[static_cast<size_t>(g.starter)].name) : json(nullptr)},
+              {"winner", g.winner >= 0 ? json(def.players[static_cast<size_t>(g.winner)].name) : json(nullptr)},
+              {"capped", g.capped},
+              {"result", g.result},
+              {"plies", g.plies},
+              {"branching", g.branching},
+              {"events", events},
+              {"seconds", g.seconds},
+              {"moves", g.moves}};
+  if (def.dice.count) out["dice"] = g.dice;
+  return out;
 }
 
 GameStats game_from_json(const json& j, const GameDef& def) {
@@ -59,6 +62,12 @@ GameStats game_from_json(const json& j, const GameDef& def) {
   require(!j.at("starter").is_string() || g.starter >= 0, "starter is not a player of this game");
   for (const auto& e : def.events) g.events.push_back(j.at("events").value(e.name, 0L));
   g.seconds = j.at("seconds").get<double>();
+  // Files written before games carried their moves have none: their games still count.
+  g.moves = j.value("moves", std::vector<int>{});
+  g.dice = j.value("dice", std::vector<std::string>{});
+  require(g.moves.empty() || static_cast<int>(g.moves.size()) == g.plies, "moves must hold one entry per ply");
+  for (int m : g.moves) require(m >= 0, "a move's number is negative");
+  require(g.dice.size() == (def.dice.count ? g.moves.size() : 0), "dice must hold one roll per move, in a game with dice");
   return g;
 }
 

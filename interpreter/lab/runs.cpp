@@ -132,9 +132,13 @@ bool same_run(const RunInfo& a, const RunInfo& b) {
          a.max_plies == b.max_plies && a.shard_count == b.shard_count && a.definition_hash == b.definition_hash;
 }
 
-RunInfo read_run(const std::string& dir, const std::string& text) {
+}  // namespace
+
+RunInfo read_run_info(const std::string& dir) {
+  const auto text = read_text_file(dir + "/summary.json");
+  if (!text) throw std::invalid_argument(fmt::format("{}: no summary.json (not a simulate folder?)", dir));
   try {
-    return run_from_json(nlohmann::json::parse(text).at("run"));
+    return run_from_json(nlohmann::json::parse(*text).at("run"));
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(fmt::format("{}/summary.json: {}", dir, e.what()));
   } catch (const std::invalid_argument& e) {
@@ -142,17 +146,34 @@ RunInfo read_run(const std::string& dir, const std::string& text) {
   }
 }
 
-}  // namespace
+std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
+                                  const std::function<void(const GameStats&)>& check) {
+  const auto lines = read_text_file(dir + "/games.jsonl", kMaxGamesFile);
+  if (!lines) throw std::invalid_argument(fmt::format("{}: no games.jsonl (not a simulate folder?)", dir));
+  std::vector<GameStats> out;
+  size_t line_no = 0;
+  std::istringstream in(*lines);
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    if (trim(line).empty()) continue;
+    try {
+      out.push_back(game_from_json(nlohmann::json::parse(line), def));
+      if (check) check(out.back());
+    } catch (const nlohmann::json::exception& e) {
+      throw std::invalid_argument(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
+    }
+  }
+  return out;
+}
 
 MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& game) {
   MergedRun out;
   std::set<long> seen;
   bool first = true;
   for (const auto& dir : dirs) {
-    auto summary = read_text_file(dir + "/summary.json");
-    auto lines = read_text_file(dir + "/games.jsonl", kMaxGamesFile);
-    if (!summary || !lines) throw std::invalid_argument(fmt::format("{}: no summary.json and games.jsonl (not a simulate folder?)", dir));
-    const RunInfo r = read_run(dir, *summary);
+    const RunInfo r = read_run_info(dir);
     if (first) {
       first = false;
       out.run = r;
@@ -169,25 +190,12 @@ MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& ga
                                               "max plies, shard count and definition must agree)", dir, dirs.front()));
     }
     out.run.shards.insert(out.run.shards.end(), r.shards.begin(), r.shards.end());
-    size_t line_no = 0;
-    std::istringstream in(*lines);
-    for (std::string line; std::getline(in, line);) {
-      ++line_no;
-      if (trim(line).empty()) continue;
-      const std::string where = fmt::format("{}/games.jsonl:{}", dir, line_no);
-      GameStats g;
-      try {
-        g = game_from_json(nlohmann::json::parse(line), *out.def);
-      } catch (const nlohmann::json::exception& e) {
-        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
-      }
+    auto games = read_games(dir, *out.def, [&](const GameStats& g) {
       if (g.index < 0 || g.index >= out.run.games)
-        throw std::invalid_argument(fmt::format("{}: game {} is not one of the run's {} games", where, g.index, out.run.games));
-      if (!seen.insert(g.index).second) throw std::invalid_argument(fmt::format("{}: game {} is in two shards", where, g.index));
-      out.games.push_back(std::move(g));
-    }
+        throw std::invalid_argument(fmt::format("game {} is not one of the run's {} games", g.index, out.run.games));
+      if (!seen.insert(g.index).second) throw std::invalid_argument(fmt::format("game {} is in two shards", g.index));
+    });
+    for (auto& g : games) out.games.push_back(std::move(g));
   }
   std::sort(out.games.begin(), out.games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   std::sort(out.run.shards.begin(), out.run.shards.end());

@@ -3,6 +3,7 @@
 // shards into the results one run would have made, refusing folders that do not belong
 // together.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,14 @@ void check_results_folder(const std::string& dir, const RunInfo& run, bool repla
 
 // The largest games.jsonl merge reads (a run of millions of games is split into shards).
 constexpr size_t kMaxGamesFile = size_t{2} << 30;
+
+// The run a simulate folder holds (its summary.json). Throws std::invalid_argument naming the file.
+RunInfo read_run_info(const std::string& dir);
+// Its games (games.jsonl), in the file's order, read by `def`, each passed to `check` as it
+// is read. Throws std::invalid_argument naming the file and line of one that does not read
+// or that `check` refuses (by throwing std::invalid_argument).
+std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
+                                  const std::function<void(const GameStats&)>& check = {});
 
 struct MergedRun {
   RunInfo run;

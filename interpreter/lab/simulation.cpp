@@ -9,23 +9,33 @@
 #include <stdexcept>
 #include <thread>
 
+#include "state/position_text.h"
+
 namespace boardlab::lab {
 
 namespace {
 
-// What simulate records of a game as it is played: who moved first, the branching, events.
+// What simulate records of a game as it is played: who moved first, the branching, events,
+// and the moves (with their rolls) that replay it.
 class StatsObserver : public GameObserver {
  public:
-  explicit StatsObserver(GameStats& g) : g_(g) {}
+  StatsObserver(const GameDef& def, GameStats& g) : has_dice_(def.dice.count > 0), g_(g) {}
   void moving(const State& s, const MoveList& legal, int chosen) override {
-    if (g_.starter < 0) g_.starter = s.side();
     if (legal.size() > 1) g_.branching.push_back(legal.size());
     const uint8_t flags = legal.flags(chosen);
     for (size_t e = 0; e < g_.events.size(); ++e)
       if (flags & event_flag(static_cast<int>(e))) ++g_.events[e];
+    record(s, chosen);
+  }
+  // A move of the random opening: recorded, but not the agents' statistics.
+  void record(const State& s, int chosen) {
+    if (g_.starter < 0) g_.starter = s.side();  // the game's first move, an opening's too
+    g_.moves.push_back(chosen);
+    if (has_dice_) g_.dice.push_back(dice_text(s));
   }
 
  private:
+  bool has_dice_;
   GameStats& g_;
 };
 
@@ -56,6 +66,7 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
   }
   Rng dice(g.seed);
   State s = rules.initial();
+  StatsObserver observer(def, g);
   if (config.opening_plies > 0) {
     Rng opening(game_seed(config.seed ^ 0x6F70656E696E67ULL, index / n));  // one per round
     MoveList moves;
@@ -63,12 +74,13 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
       if (s.awaiting_roll()) {
         rules.roll(s, opening);
       } else if (rules.start_turn(s, moves)) {
-        rules.apply(s, moves[static_cast<int>(opening.below(static_cast<uint32_t>(moves.size())))]);
+        const int i = static_cast<int>(opening.below(static_cast<uint32_t>(moves.size())));
+        observer.record(s, i);
+        rules.apply(s, moves[i]);
         ++k;
       }
     }
   }
-  StatsObserver observer(g);
   loop.play(rules, s, seats, dice, config.max_plies, &observer);
   g.plies = s.ply();
   g.capped = !s.outcome().over();

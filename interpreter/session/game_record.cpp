@@ -126,13 +126,7 @@ Record parse_record(const std::string& text) {
 void save_record(const std::string& path, const Record& r) { write_text_file(path, format_record(r)); }
 
 Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text) {
-  Record::Ply p{def.players[static_cast<size_t>(s.side())].name, "", move_text};
-  if (def.dice.count) {
-    std::vector<std::string> faces;
-    for (int d : s.rolled()) faces.push_back(std::to_string(d));
-    p.dice = join(faces, "-");
-  }
-  return p;
+  return {def.players[static_cast<size_t>(s.side())].name, dice_text(s), move_text};
 }
 
 int first_person(const GameDef& def, const Record& r) {

@@ -2,6 +2,7 @@
 #include "state/position_text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/text.h"
 
@@ -11,11 +12,7 @@ std::string position_text(const State& s) {
   const GameDef& g = s.def();
   std::string out = g.players[s.side()].name;
   if (g.dice.count && s.opening_roll()) out += " dice:roll-off";
-  if (g.dice.count && !s.awaiting_roll()) {
-    std::vector<std::string> faces;
-    for (int d : s.rolled()) faces.push_back(std::to_string(d));
-    out += " dice:" + join(faces, ",");
-  }
+  if (g.dice.count && !s.awaiting_roll()) out += " dice:" + fmt::format("{}", fmt::join(s.rolled(), ","));
   for (int c = 0; c < g.board.ncells; ++c) {
     if (!s.height(c)) continue;
     out += ' ';
@@ -28,6 +25,10 @@ std::string position_text(const State& s) {
       if (int n = s.reserve(static_cast<int>(slot), code))
         out += fmt::format(" {}:{}={}", g.reserve_slots[slot], g.glyph_of[code], n);
   return out;
+}
+
+std::string dice_text(const State& s) {
+  return s.def().dice.count && !s.awaiting_roll() ? fmt::format("{}", fmt::join(s.rolled(), "-")) : "";
 }
 
 std::vector<uint8_t> parse_dice(const GameDef& g, const std::string& text) {

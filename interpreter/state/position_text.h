@@ -21,6 +21,8 @@ class PositionError : public std::runtime_error {
 };
 
 std::string position_text(const State& s);
+// The dice rolled, as records write them: "6-5" (a double once per die), "" before a roll.
+std::string dice_text(const State& s);
 // Dice as typed: "3,1", or "3-1" as records write them (one number per die). Throws
 // PositionError.
 std::vector<uint8_t> parse_dice(const GameDef& def, const std::string& text);

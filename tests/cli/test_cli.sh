@@ -367,6 +367,14 @@ run 0 "the same run, its folder named with a slash" -- simulate dipole --games 7
 if ls -a "$lab" | grep -q '\.writing-\|\.old-'; then echo "FAIL: temporaries left in $lab"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 run 2 "merge one shard twice" -- merge "$lab/s1" "$lab/s1" && has "$err" "is in two shards" "merge twice"
 run 2 "merge runs that differ" -- merge "$lab/s1" "$lab/variant" && has "$err" "is not from the same run" "merge mismatch"
+# A lab game replays from its folder, as a record does; the merged folder holds every game.
+run 0 "replay a lab game" -- replay "$lab/merged" --game 37 && {
+  has "$out" "moves, all legal" "replay lab game"; has "$out" "white wins" "replay lab result"; }
+run 0 "a lab game's position after move 2" -- replay "$lab/s2" --game 37 --at 2 && has "$out" "Move 2 of" "replay lab --at"
+run 2 "a lab game the folder does not hold" -- replay "$lab/s2" --game 36 && has "$err" "holds no game 36: its games are numbered 1 to 59" "replay lab missing"
+run 2 "a folder without --game" -- replay "$lab/s2" && has "$err" "is a folder: name one of its games with --game N" "replay folder"
+cp -r "$lab/s2" "$lab/edited" && sed -i 's/"moves":\[[0-9]*/"moves":[999/' "$lab/edited/games.jsonl"
+run 2 "a lab game edited" -- replay "$lab/edited" --game 1 && has "$err" "game 1, move 1: it is number 999 of" "replay edited"
 run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
 # Results edited by hand: a clear message, never a crash.
 cp -r "$lab/s1" "$lab/bad" && sed -i 's/"agents": \[/"agents": ["random", /' "$lab/bad/summary.json"
@@ -407,7 +415,7 @@ run 0 "play three players" -- play "$race" --seed 2 --east greedy --south random
 INPUT=$'1\nquit\n\n'
 run 0 "a record of a game played from its file" -- play "$race" --seed 2 --east greedy --south random --record "$lab/race.txt"
 run 2 "replay refuses the path a record names" -- replay "$lab/race.txt" && has "$err" "opens only bundled games named in a file" "record path"
-run 0 "replay by a definition given" -- replay "$lab/race.txt" --game "$race" && has "$out" "moves, all legal" "replay --game"
+run 0 "replay by a definition given" -- replay "$lab/race.txt" --definition "$race" && has "$out" "moves, all legal" "replay --definition"
 printf '[Game "/dev/zero"]\n1. white e1-f2\n' >"$lab/zero.txt"
 run 2 "a record naming /dev/zero" -- replay "$lab/zero.txt" && has "$err" "('/dev/zero')" "record device"
 run 2 "replay a device" -- replay /dev/zero && has "$err" "cannot read /dev/zero: not a regular file" "replay device"

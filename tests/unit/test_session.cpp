@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "helpers.h"
 #include "session/agent_protocol.h"
+#include "session/lab_game.h"
 #include "session/play_session.h"
 #include "session/viewpoint.h"
 #include "state/position_text.h"
@@ -167,6 +168,48 @@ TEST_CASE("A game simulate played replays in a play session from its seed and se
       CHECK(describe(*def, game.state().outcome()) == g.result);
     }
   }
+}
+
+TEST_CASE("A lab game replays from its moves' numbers and rolls, a random opening and a capped game included", "[session]") {
+  for (const char* name : {"dipole", "hypergammon", "lasca", "death-stacks"}) {
+    INFO(name);
+    auto def = load_game_def(resolve_game(name));
+    const ThreadRules rules(def);
+    lab::SimulationConfig c{def, {AgentSpec::parse("greedy"), AgentSpec::parse("random")}, 6, 5, 60, 1};
+    c.opening_plies = 3;
+    lab::RunInfo run;
+    run.game = name;
+    run.agents = {"greedy", "random"};
+    run.definition_hash = def->content_hash;
+    bool capped = false;
+    for (const lab::GameStats& g : lab::simulate(c)) {
+      INFO("game " << g.index);
+      REQUIRE(static_cast<int>(g.moves.size()) == g.plies);
+      const Record r = lab_game_record(rules, run, g);
+      const Replay rep = replay(rules, r);
+      CHECK(rep.error.empty());
+      CHECK(rep.plies_replayed() == g.plies);
+      CHECK(rep.state.outcome().winner == (g.capped ? -1 : g.winner));
+      CHECK(r.result == (g.capped ? "*" : g.result));
+      CHECK(r.players[static_cast<size_t>(g.first_seat)].second == "greedy");
+      capped = capped || g.capped;
+    }
+    if (std::string(name) == "death-stacks") CHECK(capped);  // random Death Stacks games outlast 60 plies
+  }
+}
+
+TEST_CASE("A lab game whose move number does not fit its position is refused, naming the move", "[session]") {
+  auto def = load_game_def(resolve_game("dipole"));
+  const ThreadRules rules(def);
+  lab::SimulationConfig c{def, {AgentSpec::parse("random"), AgentSpec::parse("random")}, 1, 3, 1000, 1};
+  lab::GameStats g = lab::simulate(c).front();
+  REQUIRE(g.plies > 2);
+  g.moves[1] = 999;
+  lab::RunInfo run;
+  run.agents = {"random", "random"};
+  CHECK_THROWS_WITH(lab_game_record(rules, run, g), Catch::Contains("game 0, move 2: it is number 999 of"));
+  g.moves.clear();
+  CHECK_THROWS_WITH(lab_game_record(rules, run, g), Catch::Contains("without its moves"));
 }
 
 TEST_CASE("A play session with dice keeps the roll when a move is undone", "[session]") {
