@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
+#include <set>
 
 #include "commands.h"
 #include "common.h"
@@ -40,6 +42,9 @@ struct SimulateArgs {
   std::string out;
   bool ladder = false;
   bool force = false;
+  std::string resume;      // a run's folder to finish
+  long more = 0;           // with resume: games to add to the run
+  std::string definition;  // with resume: the definition, when the run names it by a path
 };
 
 // "K/N", 1 <= K <= N: the K-th of N slices (shards are numbered from 1, as Slurm's array
@@ -84,12 +89,70 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agen
   return kExitOk;
 }
 
+// How many of games 0 .. games - 1 are shard's (numbered from 0) of `shards`.
+long shard_games(long games, int shard, int shards) { return games / shards + (shard < games % shards ? 1 : 0); }
+
+// Plays the run's missing games into `out` as they end (an interruption keeps them), then
+// writes the finished set with its summary and report.
+int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string& out, std::vector<lab::GameStats> games,
+             bool replace) {
+  const GameDef& def = *c.def;
+  for (const auto& g : games) c.played.push_back(g.index);
+  std::sort(c.played.begin(), c.played.end());
+  c.stop = &stop_on_interrupt();
+  lab::check_agents(c);  // before the folder is started
+  {
+    lab::RunJournal journal(out, run, def, games, replace);
+    for (auto& g : run_games_each(c, def.name, [&](const lab::GameStats& g) { journal.add(g); })) games.push_back(std::move(g));
+  }
+  std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+  if (*c.stop) {
+    fmt::print("Interrupted: {} holds {} of the run's {} games; `boardlab simulate --resume {}` plays the rest.\n", out,
+               games.size(), shard_games(c.games, c.shard, c.shards), out);
+    return 128 + SIGINT;
+  }
+  const lab::Summary s = lab::summarize(games, def);
+  fmt::print("{}", lab::summary_text(s, run));
+  write_and_tell(out, games, s, def, run, true);
+  return kExitOk;
+}
+
+// simulate --resume DIR [--more N]: the run DIR's summary.json names, its missing games played.
+int resume(const SimulateArgs& a) {
+  lab::RunInfo run = lab::read_run_info(a.resume);
+  const GameDefPtr def = a.definition.empty() ? open_named_definition(run.game, run.options)
+                                              : open_definition(a.definition, run.options);
+  if (def->content_hash != run.definition_hash)
+    throw UsageError(fmt::format("{} was played under a different definition of {} ({}, now {}): its games and new "
+                                 "ones would not be one run", a.resume, def->name, run.definition_hash, def->content_hash));
+  if (run.shards.size() != 1)
+    throw UsageError(fmt::format("{} holds {} shards merged: resume each shard's folder, then merge them", a.resume,
+                                 run.shards.size()));
+  std::vector<AgentSpec> agents;
+  for (const auto& spec : run.agents) agents.push_back(AgentSpec::parse(spec));
+  lab::SimulationConfig c{def, agents, run.games + a.more, run.seed, run.max_plies, threads_or_cores(a.threads)};
+  c.shard = run.shards.front() - 1;
+  c.shards = run.shard_count;
+  std::set<long> seen;
+  bool cut = false;
+  auto kept = lab::read_games(a.resume, *def, [&](const lab::GameStats& g) {
+    if (g.index < 0 || g.index >= run.games || g.index % c.shards != c.shard)
+      throw std::invalid_argument(fmt::format("game {} is not one of this shard's {} games", g.index, run.games));
+    if (!seen.insert(g.index).second) throw std::invalid_argument(fmt::format("game {} is there twice", g.index));
+  }, &cut);
+  if (cut) fmt::print("Note: the last line of {}/games.jsonl was cut off as it was written; that game is played again.\n", a.resume);
+  run.games = c.games;
+  const long total = shard_games(c.games, c.shard, c.shards);
+  fmt::print("{}: {} of {} games played, {} to play.\n", a.resume, kept.size(), total, total - static_cast<long>(kept.size()));
+  return play_run(c, run, a.resume, std::move(kept), true);
+}
+
 }  // namespace
 
 Runner add_simulate(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Self-play statistics of a game or variant: balance, length, branching");
   auto a = std::make_shared<SimulateArgs>();
-  cmd->add_option("game", a->game.game, "a bundled game's name or a definition file")->required();
+  auto* game_opt = cmd->add_option("game", a->game.game, "a bundled game's name or a definition file");
   cmd->add_option("--games", a->games, "how many games (default 100)")->check(CLI::Range(1L, 100000000L));
   auto* agents_opt = cmd->add_option("--agents", a->agents,
                   "an agent per player, A,B (default random in every seat); game i seats A as player i mod N + 1 and "
@@ -104,7 +167,23 @@ Runner add_simulate(CLI::App& app) {
   cmd->add_flag("--ladder", a->ladder, "play every pair of --agents and show who beats whom");
   cmd->add_flag("--force", a->force, "replace the results of another run in --out");
   cmd->add_option("--option", a->game.options, "set an option of the game: key=value");
+  cmd->add_option("--resume", a->resume,
+                  "DIR: play the games missing from the run in DIR (stopped by Ctrl-C, a kill or a time limit)");
+  auto* more = cmd->add_option("--more", a->more, "with --resume: add N games to the run (a finished one too)")
+                   ->check(CLI::Range(1L, 100000000L));
+  auto* definition = cmd->add_option("--definition", a->definition,
+                                     "with --resume: the definition file, when the run names its game by a path");
   return [=] {
+    if (!a->resume.empty()) {
+      // The run is what DIR says it is: only how to play it may be given.
+      for (const CLI::Option* o : cmd->get_options())
+        if (o->count() && o != more && o != definition && o->get_name() != "--resume" && o->get_name() != "--threads")
+          throw UsageError(fmt::format("--resume plays the run its folder names: {} cannot change it (only --more, "
+                                       "--threads and --definition go with --resume)", o->get_name()));
+      return resume(*a);
+    }
+    if (more->count() || definition->count()) throw UsageError("--more and --definition go with --resume DIR");
+    if (!game_opt->count()) throw UsageError("simulate needs a game (a bundled name or a definition file), or --resume DIR");
     const GameDefPtr def = open_definition(a->game.game, a->game.options);
     // An explicit --agents is the ladder's list too; without it the ladder takes three.
     if (a->ladder) return ladder(*a, def, agents_opt->count() ? a->agents : "random,greedy,mcts");
@@ -117,12 +196,11 @@ Runner add_simulate(CLI::App& app) {
     const lab::RunInfo run = lab::run_info(a->game.game, a->game.options, c);
     std::string out = a->out.empty() ? "simulate-" + def->name : a->out;
     if (a->out.empty() && n > 1) out += fmt::format("-shard-{}-of-{}", k, n);
-    lab::check_results_folder(out, run, a->force);  // before the games, not after them
-    auto games = run_games(c, def->name);
-    const lab::Summary s = lab::summarize(games, *def);
-    fmt::print("{}", lab::summary_text(s, run));
-    write_and_tell(out, games, s, *def, run, a->force);
-    return kExitOk;
+    lab::check_agents(c);
+    if (lab::run_in_progress(out, run) && !a->force)
+      throw UsageError(fmt::format("{} holds an unfinished start of this run: `boardlab simulate --resume {}` plays the "
+                                   "rest (--force starts again)", out, out));
+    return play_run(c, run, out, {}, a->force);
   };
 }
 

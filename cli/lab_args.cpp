@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <csignal>
 #include <stdexcept>
 #include <thread>
 
@@ -45,9 +46,30 @@ std::vector<AgentSpec> parse_agent_list(const std::string& text) {
   return out;
 }
 
-std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what) {
+std::vector<lab::GameStats> run_games_each(const lab::SimulationConfig& config, const std::string& what,
+                                           const std::function<void(const lab::GameStats&)>& finished) {
   ProgressBar bar(what);
-  return lab::simulate(config, [&](long done, long total) { bar.update(done, total); });
+  return lab::simulate(config, [&](long done, long total) { bar.update(done, total); }, finished);
+}
+
+std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what) {
+  return run_games_each(config, what, {});
+}
+
+namespace {
+std::atomic<bool> stop_flag{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+void on_stop_signal(int sig) {
+  if (stop_flag.exchange(true)) {  // the second time: now
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  }
+}
+}  // namespace
+
+const std::atomic<bool>& stop_on_interrupt() {
+  for (int sig : {SIGINT, SIGTERM}) std::signal(sig, on_stop_signal);
+  return stop_flag;
 }
 
 }  // namespace boardlab::cli

@@ -2,6 +2,8 @@
 // option ("A,B", where a spec's own parameters also use commas), --threads, and running a
 // series with a progress bar on a terminal.
 #pragma once
+#include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,5 +25,13 @@ std::string random_seats(int players);
 
 // Runs a series with a progress bar on a terminal (lab::SeriesRunner).
 std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what);
+// The same, with `finished` seeing each game as it ends.
+std::vector<lab::GameStats> run_games_each(const lab::SimulationConfig& config, const std::string& what,
+                                           const std::function<void(const lab::GameStats&)>& finished);
+
+// Ctrl-C and SIGTERM (a cluster's time limit) from now on set this flag instead of ending
+// the process, which stops a series between moves (SimulationConfig::stop); a second Ctrl-C
+// ends it at once.
+const std::atomic<bool>& stop_on_interrupt();
 
 }  // namespace boardlab::cli

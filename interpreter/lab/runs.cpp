@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>  // renameat2, RENAME_EXCHANGE
 #include <filesystem>
 #include <set>
@@ -134,6 +136,19 @@ bool same_run(const RunInfo& a, const RunInfo& b) {
 
 }  // namespace
 
+bool run_in_progress(const std::string& dir, const RunInfo& run) {
+  const auto text = read_text_file(dir + "/summary.json");
+  if (!text) return false;
+  try {
+    const auto j = nlohmann::json::parse(*text);
+    RunInfo there = run_from_json(j.at("run"));
+    there.games = run.games;
+    return j.at("summary").is_null() && to_json(there) == to_json(run);
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 RunInfo read_run_info(const std::string& dir) {
   const auto text = read_text_file(dir + "/summary.json");
   if (!text) throw std::invalid_argument(fmt::format("{}: no summary.json (not a simulate folder?)", dir));
@@ -147,9 +162,12 @@ RunInfo read_run_info(const std::string& dir) {
 }
 
 std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
-                                  const std::function<void(const GameStats&)>& check) {
-  const auto lines = read_text_file(dir + "/games.jsonl", kMaxGamesFile);
+                                  const std::function<void(const GameStats&)>& check, bool* cut_off) {
+  auto lines = read_text_file(dir + "/games.jsonl", kMaxGamesFile);
   if (!lines) throw std::invalid_argument(fmt::format("{}: no games.jsonl (not a simulate folder?)", dir));
+  const bool cut = !lines->empty() && lines->back() != '\n';
+  if (cut) lines->erase(lines->rfind('\n') == std::string::npos ? 0 : lines->rfind('\n') + 1);
+  if (cut_off) *cut_off = cut;
   std::vector<GameStats> out;
   size_t line_no = 0;
   std::istringstream in(*lines);
@@ -166,6 +184,39 @@ std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
     }
   }
   return out;
+}
+
+RunJournal::RunJournal(const std::string& dir, const RunInfo& run, const GameDef& def, const std::vector<GameStats>& kept,
+                       bool replace)
+    : path_(dir + "/games.jsonl"), def_(def) {
+  namespace fs = std::filesystem;
+  check_results_folder(dir, run, replace);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", dir, ec.message()));
+  fs::remove(fs::path(dir) / "report.html", ec);  // an earlier set's, which these games will not match
+  std::string lines;
+  for (const auto& g : kept) lines += to_json(g, def).dump() + "\n";
+  write_text_file(path_, lines);
+  // summary.json last: the folder is this run's once its games file is.
+  write_text_file(dir + "/summary.json", nlohmann::json{{"run", to_json(run)}, {"summary", nullptr}}.dump(2) + "\n");
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+}
+
+RunJournal::~RunJournal() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void RunJournal::add(const GameStats& g) {
+  const std::string line = to_json(g, def_).dump() + "\n";
+  // One write: a kill between two games never leaves half a line.
+  for (size_t at = 0; at < line.size();) {
+    const ssize_t n = ::write(fd_, line.data() + at, line.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+    at += static_cast<size_t>(n);
+  }
 }
 
 MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& game) {

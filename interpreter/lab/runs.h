@@ -28,6 +28,31 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
 // The same check, before a run starts: throws std::invalid_argument if write_results would refuse.
 void check_results_folder(const std::string& dir, const RunInfo& run, bool replace);
 
+// A run's folder while its games are played: summary.json names the run (with no summary
+// yet) and each game is added to games.jsonl as it ends, a line in one write, so that a
+// run stopped by Ctrl-C, a kill or a cluster's time limit leaves every game it finished,
+// which `simulate --resume` reads back. write_results then replaces the folder with the
+// finished set. The folder is checked as write_results checks it (`replace` as there).
+class RunJournal {
+ public:
+  // Starts `dir` for `run` with the `kept` games of an earlier, interrupted start of it.
+  RunJournal(const std::string& dir, const RunInfo& run, const GameDef& def, const std::vector<GameStats>& kept,
+             bool replace);
+  ~RunJournal();
+  RunJournal(const RunJournal&) = delete;
+  RunJournal& operator=(const RunJournal&) = delete;
+  void add(const GameStats& g);  // throws std::runtime_error when it cannot write
+
+ private:
+  std::string path_;
+  const GameDef& def_;
+  int fd_ = -1;
+};
+
+// `dir` holds games of `run` (seeds, agents, definition alike; the game count aside) from a
+// start that did not finish: summary.json names the run but has no summary.
+bool run_in_progress(const std::string& dir, const RunInfo& run);
+
 // The largest games.jsonl merge reads (a run of millions of games is split into shards).
 constexpr size_t kMaxGamesFile = size_t{2} << 30;
 
@@ -35,9 +60,11 @@ constexpr size_t kMaxGamesFile = size_t{2} << 30;
 RunInfo read_run_info(const std::string& dir);
 // Its games (games.jsonl), in the file's order, read by `def`, each passed to `check` as it
 // is read. Throws std::invalid_argument naming the file and line of one that does not read
-// or that `check` refuses (by throwing std::invalid_argument).
+// or that `check` refuses (by throwing std::invalid_argument). A last line without its
+// newline is a game cut off as it was being written (the machine stopped): it is left out,
+// and `cut_off` (when given) says so.
 std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
-                                  const std::function<void(const GameStats&)>& check = {});
+                                  const std::function<void(const GameStats&)>& check = {}, bool* cut_off = nullptr);
 
 struct MergedRun {
   RunInfo run;

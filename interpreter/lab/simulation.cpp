@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -39,6 +40,22 @@ class StatsObserver : public GameObserver {
   GameStats& g_;
 };
 
+// A seat's player that gives up the game once `stop` turns true.
+class Stoppable : public Player {
+ public:
+  Stoppable(Player& inner, const std::atomic<bool>& stop) : inner_(inner), stop_(stop) {}
+  int choose(const Rules& rules, const State& s, const MoveList& legal) override {
+    return stop_ ? kStop : inner_.choose(rules, s, legal);
+  }
+
+ private:
+  Player& inner_;
+  const std::atomic<bool>& stop_;
+};
+
+
+}  // namespace
+
 void check_agents(const SimulationConfig& c) {
   const int n = c.def->nplayers();
   if (static_cast<int>(c.agents.size()) != n)
@@ -46,9 +63,7 @@ void check_agents(const SimulationConfig& c) {
   for (const auto& a : c.agents) make_agent(a, c.def, 0);  // bad specs fail here, before any game
 }
 
-}  // namespace
-
-GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index) {
+std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index) {
   const auto start = std::chrono::steady_clock::now();
   const GameDef& def = rules.def();
   GameStats g;
@@ -58,11 +73,16 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
   g.first_seat = static_cast<int>(index % n);
   g.events.assign(def.events.size(), 0);
   std::vector<std::unique_ptr<Agent>> agents;
+  std::vector<std::unique_ptr<Stoppable>> stoppable;
   std::vector<Player*> seats(static_cast<size_t>(n));
   for (int k = 0; k < n; ++k) {
     const int seat = (g.first_seat + k) % n;
     agents.push_back(make_agent(config.agents[static_cast<size_t>(k)], config.def, seat_seed(g.seed, seat)));
     seats[static_cast<size_t>(seat)] = agents.back().get();
+    if (config.stop) {
+      stoppable.push_back(std::make_unique<Stoppable>(*agents.back(), *config.stop));
+      seats[static_cast<size_t>(seat)] = stoppable.back().get();
+    }
   }
   Rng dice(g.seed);
   State s = rules.initial();
@@ -81,7 +101,7 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
       }
     }
   }
-  loop.play(rules, s, seats, dice, config.max_plies, &observer);
+  if (loop.play(rules, s, seats, dice, config.max_plies, &observer).stopped) return std::nullopt;
   g.plies = s.ply();
   g.capped = !s.outcome().over();
   if (s.outcome().kind == Outcome::Kind::Win) g.winner = s.outcome().winner;
@@ -90,28 +110,31 @@ GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& c
   return g;
 }
 
-std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress) {
+std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress,
+                                const std::function<void(const GameStats&)>& finished) {
   check_agents(config);
   std::vector<long> mine;
   for (long i = config.begin; i < config.games; ++i)
-    if (i % config.shards == config.shard) mine.push_back(i);
-  std::vector<GameStats> out(mine.size());
+    if (i % config.shards == config.shard && !std::binary_search(config.played.begin(), config.played.end(), i))
+      mine.push_back(i);
+  std::vector<std::optional<GameStats>> out(mine.size());
   std::atomic<size_t> next{0};
   std::atomic<long> done{0};
   std::mutex report;
   std::exception_ptr failure;  // the first error; the others stop at their next game
   std::atomic<bool> failed{false};
+  auto stopped = [&] { return failed || (config.stop && *config.stop); };
   auto worker = [&] {
     try {
       const ThreadRules rules(config.def);  // this thread's VM, for every game it plays
       GameLoop loop;
-      for (size_t k = next++; k < mine.size() && !failed; k = next++) {
+      for (size_t k = next++; k < mine.size() && !stopped(); k = next++) {
         out[k] = play_one(rules, loop, config, mine[k]);
+        if (!out[k]) continue;
         const long d = ++done;
-        if (progress) {
-          std::lock_guard lock(report);
-          progress(d, static_cast<long>(mine.size()));
-        }
+        std::lock_guard lock(report);
+        if (finished) finished(*out[k]);
+        if (progress) progress(d, static_cast<long>(mine.size()));
       }
     } catch (...) {
       std::lock_guard lock(report);
@@ -124,7 +147,10 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  return out;
+  std::vector<GameStats> games;
+  for (auto& g : out)
+    if (g) games.push_back(std::move(*g));
+  return games;
 }
 
 std::vector<GameStats> run_series(const SimulationConfig& config, const std::string&) { return simulate(config); }

@@ -4,7 +4,9 @@
 // count or on which shard plays it, and `play --seed` replays it. Each thread has one script
 // VM that every game and agent on it borrows.
 #pragma once
+#include <atomic>
 #include <cstdint>
+#include <optional>
 #include <functional>
 #include <string>
 #include <vector>
@@ -28,6 +30,10 @@ struct SimulationConfig {
   // them, the opening's too; max_plies counts from the agents' first move. Such games do not
   // replay with `play --seed`.
   int opening_plies = 0;
+  std::vector<long> played;  // sorted: games a resumed run already has, not played again
+  // When it turns true (a signal handler may set it), no game starts, and the games under
+  // way stop at their next move and are left out: what was played is whole.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // One game's facts, all but `seconds` reproducible from its seed.
@@ -50,14 +56,20 @@ struct GameStats {
   double seconds = 0;
 };
 
-// Plays game `index` of the series with the thread's rules and game loop.
-GameStats play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index);
+// Plays game `index` of the series with the thread's rules and game loop; nothing if
+// config.stop stopped it.
+std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index);
 
-// Plays this shard's games; `progress(done, total)` is called from one thread at a time.
-// Results are ordered by index. Throws std::invalid_argument for another number of agents
-// than the game has players, or an agent that cannot play it.
-std::vector<GameStats> simulate(const SimulationConfig& config,
-                                const std::function<void(long, long)>& progress = {});
+// Throws std::invalid_argument for another number of agents than the game has players, or
+// an agent that cannot play it: what simulate checks before any game.
+void check_agents(const SimulationConfig& config);
+
+// Plays this shard's games (but those already played); as each ends, `finished(game)` and
+// then `progress(done, total)` are called, from one thread at a time. Results are ordered by
+// index. Throws std::invalid_argument for another number of agents than the game has
+// players, or an agent that cannot play it.
+std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress = {},
+                                const std::function<void(const GameStats&)>& finished = {});
 
 // Plays a series of games for the ladder and compare: run_series (simulate) unless a front end
 // wants progress shown; `what` names the series for people.

@@ -375,6 +375,55 @@ run 2 "a lab game the folder does not hold" -- replay "$lab/s2" --game 36 && has
 run 2 "a folder without --game" -- replay "$lab/s2" && has "$err" "is a folder: name one of its games with --game N" "replay folder"
 cp -r "$lab/s2" "$lab/edited" && sed -i 's/"moves":\[[0-9]*/"moves":[999/' "$lab/edited/games.jsonl"
 run 2 "a lab game edited" -- replay "$lab/edited" --game 1 && has "$err" "game 1, move 1: it is number 999 of" "replay edited"
+# A run stopped by SIGTERM (a cluster's time limit), SIGINT or a kill keeps the games it
+# finished; --resume plays the rest, --more adds games, and either equals one whole run.
+same_summary() {  # same_summary A B DESCRIPTION: the two summaries agree, times aside
+  if python3 - "$1/summary.json" "$2/summary.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["summary"] for p in sys.argv[1:3])
+for s in (a, b):
+    del s["seconds_per_game"]
+sys.exit(0 if a == b else 1)
+PY
+  then pass=$((pass + 1)); else echo "FAIL: $3: the summaries differ"; fail=$((fail + 1)); fi
+}
+slow=(dipole --agents mcts:iterations=2000,greedy --games 16 --threads 2)
+run 0 "a slow run, whole" -- simulate "${slow[@]}" --out "$lab/whole"
+for sig in TERM KILL; do
+  "$BIN" simulate "${slow[@]}" --out "$lab/cut-$sig" >"$out" 2>"$err" &
+  pid=$!
+  for _ in $(seq 200); do [ "$(cat "$lab/cut-$sig/games.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break; sleep 0.05; done
+  { kill -$sig $pid; wait $pid; } 2>/dev/null; code=$?
+  n=$(wc -l <"$lab/cut-$sig/games.jsonl")
+  if [ "$n" -ge 2 ] && [ "$n" -lt 16 ]; then pass=$((pass + 1)); else echo "FAIL: SIG$sig kept $n games"; fail=$((fail + 1)); fi
+  if [ $sig = TERM ]; then
+    [ $code -eq 130 ] && has "$out" "Interrupted: $lab/cut-$sig holds" "SIGTERM message" || { echo "FAIL: SIGTERM exit $code"; fail=$((fail + 1)); }
+  fi
+  run 2 "the same run into an unfinished folder" -- simulate "${slow[@]}" --out "$lab/cut-$sig" &&
+    has "$err" "holds an unfinished start of this run" "unfinished folder"
+  run 0 "resume after SIG$sig" -- simulate --resume "$lab/cut-$sig" && has "$out" "games played," "resume"
+  lines "$lab/cut-$sig/games.jsonl" 16 "resumed to the whole run"
+  same_summary "$lab/whole" "$lab/cut-$sig" "resumed after SIG$sig"
+done
+# A game cut off mid-line (the machine stopped) is played again.
+cp -r "$lab/s1" "$lab/torn" && python3 - "$lab/torn" <<'PY'
+import json, sys
+d = sys.argv[1]
+lines = open(d + "/games.jsonl").read().splitlines()
+open(d + "/games.jsonl", "w").write("\n".join(lines[:20]) + "\n" + lines[20][:40])
+s = json.load(open(d + "/summary.json")); s["summary"] = None
+json.dump(s, open(d + "/summary.json", "w"))
+PY
+run 0 "resume a folder with a torn line" -- simulate --resume "$lab/torn" && {
+  has "$out" "was cut off as it was written" "torn line"; has "$out" "20 of 30 games played, 10 to play" "torn resume"; }
+same_summary "$lab/s1" "$lab/torn" "a torn line resumed"
+run 0 "a run extended" -- simulate dipole --games 30 --shard 1/2 --out "$lab/more" &&
+  run 0 "--more" -- simulate --resume "$lab/more" --more 30 && lines "$lab/more/games.jsonl" 30 "--more"
+same_summary "$lab/s1" "$lab/more" "a run extended by --more"
+run 0 "merge an extended shard" -- merge "$lab/more" "$lab/s2" --out "$lab/merged-more" && same_summary "$lab/full" "$lab/merged-more" "merge extended"
+run 2 "--resume with a new seed" -- simulate --resume "$lab/more" --seed 4 && has "$err" "--seed cannot change it" "resume options"
+run 2 "--more without --resume" -- simulate dipole --more 3 && has "$err" "--more and --definition go with --resume DIR" "more alone"
+run 2 "resume a merged folder" -- simulate --resume "$lab/merged" && has "$err" "holds 2 shards merged" "resume merged"
 run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
 # Results edited by hand: a clear message, never a crash.
 cp -r "$lab/s1" "$lab/bad" && sed -i 's/"agents": \[/"agents": ["random", /' "$lab/bad/summary.json"

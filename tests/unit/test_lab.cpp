@@ -2,6 +2,8 @@
 // synthetic results, and self-play that does not depend on threads or shards.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "helpers.h"
@@ -113,6 +115,8 @@ void same_games(const std::vector<GameStats>& x, const std::vector<GameStats>& y
     CHECK(x[i].plies == y[i].plies);
     CHECK(x[i].branching == y[i].branching);
     CHECK(x[i].events == y[i].events);
+    CHECK(x[i].moves == y[i].moves);
+    CHECK(x[i].dice == y[i].dice);
   }
 }
 }  // namespace
@@ -291,4 +295,39 @@ TEST_CASE("Openings: each round of games starts with its own random moves, the s
   }
   CHECK(varied[0].plies >= 2);
   CHECK(lab::simulate(c)[4].branching == varied[4].branching);  // reproducible
+}
+
+TEST_CASE("An interrupted run keeps the games it finished, and the rest played later make the whole run", "[lab]") {
+  testing::TempDir dir;
+  SimulationConfig c = small_run("dipole", "greedy", "random", 12);
+  const auto whole = simulate(c);
+  const RunInfo run = run_info("dipole", {}, c);
+  const std::string folder = dir.path() + "/run";
+  // Stopped before it starts: no game, and the journal names the run with no summary yet.
+  std::atomic<bool> stop{true};
+  SimulationConfig stopped = c;
+  stopped.stop = &stop;
+  {
+    RunJournal journal(folder, run, *c.def, {}, false);
+    CHECK(simulate(stopped, {}, [&](const GameStats& g) { journal.add(g); }).empty());
+  }
+  CHECK(run_in_progress(folder, run));
+  CHECK(read_games(folder, *c.def).empty());
+  // Five games played, journalled as they end, then the rest, skipping what is there.
+  SimulationConfig part = c;
+  part.games = 5;
+  {
+    RunJournal journal(folder, run, *c.def, {}, false);
+    simulate(part, {}, [&](const GameStats& g) { journal.add(g); });
+  }
+  auto kept = read_games(folder, *c.def);
+  REQUIRE(kept.size() == 5);
+  SimulationConfig rest = c;
+  for (const auto& g : kept) rest.played.push_back(g.index);
+  std::sort(rest.played.begin(), rest.played.end());
+  auto more = simulate(rest);
+  CHECK(more.size() == 7);
+  kept.insert(kept.end(), more.begin(), more.end());
+  std::sort(kept.begin(), kept.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+  same_games(whole, kept);
 }
