@@ -1,7 +1,7 @@
 // `boardlab compare`: two rule sets (two definitions, or one and --variant tweaks) played
-// with the same agents and seeds, in batches, until a sequential test settles whether the
-// first mover's win rate differs, or the game budget runs out; then the difference in
-// every statistic with its 95% interval.
+// with the same agents and seeds, in batches, until a sequential test settles the question
+// asked (--test differs, fairer or skill), or the game budget runs out; then the difference
+// in every statistic with its 95% interval.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -27,6 +27,7 @@ struct CompareArgs {
   uint64_t seed = 1;
   int max_plies = 1000, threads = 0;
   lab::SequentialTest test;
+  std::string question = "differs";
   bool no_stop = false;
   std::string out;
 };
@@ -52,7 +53,11 @@ Runner add_compare(CLI::App& app) {
   cmd->add_option("--max-plies", c->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, 100000000));
   cmd->add_option("--threads", c->threads, "threads to play on (default: every core)")->check(CLI::Range(0, 256));
-  cmd->add_option("--delta", c->test.delta, "the difference in the first mover's win rate worth finding (default 0.05)")
+  cmd->add_option("--test", c->question,
+                  "the question: differs (the first mover's win rate differs, the default), fairer (B's first-mover "
+                  "rate is closer to 0.5 than A's), skill (the first agent's score differs)")
+      ->check(CLI::IsMember({"differs", "fairer", "skill"}));
+  cmd->add_option("--delta", c->test.delta, "the difference worth finding, in the tested rate or score (default 0.05)")
       ->check(CLI::Range(0.001, 1.0));
   cmd->add_option("--alpha", c->test.alpha, "the chance of finding a difference, either way, that is not there (default 0.05)")
       ->check(CLI::Range(0.0001, 0.5));
@@ -74,6 +79,7 @@ Runner add_compare(CLI::App& app) {
     config.b = config.a;
     config.b.def = db;
     config.games = c->games, config.batch = c->batch, config.test = c->test, config.no_stop = c->no_stop;
+    config.question = *lab::question_named(c->question);
     const lab::Comparison r = lab::compare(config, run_games);
 
     auto name = [](const GameArgs& g) {
@@ -88,24 +94,19 @@ Runner add_compare(CLI::App& app) {
       fmt::print("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", row.name, row.a, row.b, row.difference.value,
                  row.difference.interval95.low, row.difference.interval95.high,
                  row.difference.interval95.low > 0 || row.difference.interval95.high < 0 ? "  *" : "");
-    fmt::print("(* the interval leaves out 0)\n\n");
-    const std::string how = lab::test_text(c->test, r.last);
-    const long n = r.games_each();
-    if (r.last.verdict == lab::Verdict::Differs)
-      fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs ({}).\n", n, r.looks, how);
-    else if (r.last.verdict == lab::Verdict::Same)
-      fmt::print("Settled after {} games each ({} looks): the first mover's win rate differs by less than {} ({}).\n", n,
-                 r.looks, c->test.delta, how);
-    else
-      fmt::print("Not settled after {} games each, the most allowed (--games): {}.\n", n, how);
-    if (c->no_stop && r.settled_after > 0 && r.settled_after < n)
+    fmt::print("\n{}\nThe test: {}.\n", lab::verdict_sentence(config.question, c->test, r),
+               lab::test_text(config.question, c->test, r.last));
+    if (c->no_stop && r.settled_after > 0 && r.settled_after < r.games_each())
       fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", r.settled_after,
-                 lab::verdict_text(r.first_settled.verdict));
+                 lab::verdict_text(config.question, r.first_settled.verdict));
+    fmt::print("Settled or not is the test's answer to the question asked, with its error rates alpha and beta; a star "
+               "marks a row whose own 95% interval leaves out 0, not corrected for the many rows and the repeated "
+               "looks: a lead to test (--test), not a finding.\n");
     if (!c->out.empty()) {
       // Each comparison replaces the last one's sides (each side a whole set; compare.json last).
       lab::write_results(c->out + "/a", r.games_a, r.a, *da, lab::run_info(c->a.game, c->a.options, r.config_a), true);
       lab::write_results(c->out + "/b", r.games_b, r.b, *db, lab::run_info(c->b.game, c->b.options, r.config_b), true);
-      write_text_file(c->out + "/compare.json", lab::to_json(r, c->test, name(c->a), name(c->b)).dump(2) + "\n");
+      write_text_file(c->out + "/compare.json", lab::to_json(r, config, name(c->a), name(c->b)).dump(2) + "\n");
       fmt::print("Wrote {}/compare.json\n", c->out);
     }
     return kExitOk;

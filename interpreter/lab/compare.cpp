@@ -1,6 +1,8 @@
 // Comparing two rule sets.
 #include "lab/compare.h"
 
+#include "lab/results_json.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
@@ -9,7 +11,24 @@
 
 namespace boardlab::lab {
 
+std::optional<Question> question_named(const std::string& name) {
+  if (name == "differs") return Question::Differs;
+  if (name == "fairer") return Question::Fairer;
+  if (name == "skill") return Question::Skill;
+  return std::nullopt;
+}
+
+namespace {
+// What the question's test looks at, on one side's games.
+Observed looked_at(Question q, const std::vector<GameStats>& games, const GameDef& def) {
+  if (q == Question::Skill) return observed(summarize(games, def).first_agent_score);
+  return observed(first_mover_wins(games));
+}
+}  // namespace
+
 Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
+  SequentialTest test = config.test;
+  test.kind = config.question == Question::Fairer ? SequentialTest::Kind::Fairer : SequentialTest::Kind::Differs;
   Comparison c;
   c.config_a = config.a, c.config_b = config.b;
   for (long done = 0; done < config.games;) {
@@ -19,7 +38,8 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
     for (auto& g : run(c.config_b, "B")) c.games_b.push_back(std::move(g));
     done = c.config_a.games;
     ++c.looks;
-    c.last = sequential_test(first_mover_wins(c.games_a), first_mover_wins(c.games_b), config.test);
+    c.last = sequential_test(looked_at(config.question, c.games_a, *config.a.def),
+                             looked_at(config.question, c.games_b, *config.b.def), test);
     if (c.last.verdict != Verdict::Continue && c.settled_after == 0) c.first_settled = c.last, c.settled_after = done;
     if (c.last.verdict != Verdict::Continue && !config.no_stop) break;
   }
@@ -29,27 +49,50 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
   return c;
 }
 
-const char* verdict_text(Verdict v) {
-  switch (v) {
-    case Verdict::Differs: return "differs";
-    case Verdict::Same: return "same";
-    default: return "not settled";
-  }
+const char* verdict_text(Question q, Verdict v) {
+  if (v == Verdict::Continue) return "not settled";
+  if (q == Question::Fairer) return v == Verdict::Found ? "fairer" : "not fairer";
+  return v == Verdict::Found ? "differs" : "same";
 }
 
-std::string test_text(const SequentialTest& t, const SequentialState& st) {
-  return fmt::format("sequential probability ratio test on the first mover's win rate, delta {}, alpha {}, beta {}; "
+namespace {
+const char* statistic_of(Question q) {
+  return q == Question::Skill ? "the first agent's score" : "the first mover's win rate";
+}
+}  // namespace
+
+std::string verdict_sentence(Question q, const SequentialTest& t, const Comparison& c) {
+  const long n = c.games_each();
+  const SequentialState& st = c.last;
+  if (st.verdict == Verdict::Continue) return fmt::format("Not settled after {} games each, the most allowed (--games).", n);
+  const std::string after = fmt::format("Settled after {} games each ({} looks): ", n, c.looks);
+  if (q == Question::Fairer)
+    return after + (st.verdict == Verdict::Found
+                        ? fmt::format("B is fairer: its first mover's win rate is closer to 0.5 than A's by about {} or more.", t.delta)
+                        : fmt::format("B is not fairer than A by {}: its first mover's win rate is no closer to 0.5.", t.delta));
+  return after + (st.verdict == Verdict::Found ? fmt::format("{} differs.", statistic_of(q))
+                                               : fmt::format("{} differs by less than {}.", statistic_of(q), t.delta));
+}
+
+std::string test_text(Question q, const SequentialTest& t, const SequentialState& st) {
+  const std::string on = q == Question::Fairer ? "the first mover's win rate's distance from 0.5 (one-sided: B closer)"
+                                               : std::string(statistic_of(q)) + " (two-sided)";
+  return fmt::format("sequential probability ratio test on {}, delta {}, alpha {}, beta {}; "
                      "log-likelihood ratio {:.2f}, bounds {:.2f} and {:.2f}",
-                     t.delta, t.alpha, t.beta, st.llr, st.lower, st.upper);
+                     on, t.delta, t.alpha, t.beta, st.llr, st.lower, st.upper);
 }
 
-nlohmann::json to_json(const Comparison& c, const SequentialTest& t, const std::string& a, const std::string& b) {
+nlohmann::json to_json(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b) {
+  static const char* kNames[] = {"differs", "fairer", "skill"};
   nlohmann::json diffs = nlohmann::json::array();
   for (const auto& r : c.rows)
     diffs.push_back({{"statistic", r.name}, {"a", r.a}, {"b", r.b}, {"difference", r.difference.value},
                      {"ci95", {r.difference.interval95.low, r.difference.interval95.high}}});
-  return {{"a", a}, {"b", b}, {"games_each", c.games_each()}, {"looks", c.looks},
-          {"verdict", verdict_text(c.last.verdict)}, {"test", test_text(t, c.last)}, {"differences", diffs}};
+  return {{"a", a}, {"b", b}, {"question", kNames[static_cast<int>(config.question)]}, {"games_each", c.games_each()},
+          {"looks", c.looks}, {"verdict", verdict_text(config.question, c.last.verdict)},
+          {"settled_after", c.settled_after}, {"test", test_text(config.question, config.test, c.last)},
+          {"summary_a", to_json(c.a, *config.a.def)}, {"summary_b", to_json(c.b, *config.b.def)},
+          {"differences", diffs}};
 }
 
 }  // namespace boardlab::lab

@@ -1,7 +1,9 @@
 // Comparing two rule sets: both play the same games (agents, seeds, indexes) in batches,
-// until a sequential test settles whether the first mover's win rate differs, or the game
-// budget runs out; then every statistic of both with the difference and its interval.
+// until a sequential test settles the question asked (does the first mover's win rate
+// differ; is B fairer; does the first agent's score differ), or the game budget runs out;
+// then every statistic of both with the difference and its interval.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,8 +15,18 @@
 
 namespace boardlab::lab {
 
+// What a comparison asks, each a sequential test (statistics.h) on one statistic.
+enum class Question {
+  Differs,  // the first mover's win rate differs, either way (SequentialTest::Kind::Differs)
+  Fairer,   // B's first-mover rate is closer to 0.5 than A's (Kind::Fairer)
+  Skill,    // the first agent's score differs, either way (Kind::Differs)
+};
+// "differs", "fairer", "skill" as the command line spells them; nullopt for another word.
+std::optional<Question> question_named(const std::string& name);
+
 struct CompareConfig {
   SimulationConfig a, b;  // the same agents, seed, ply cap and threads; `games` is ignored
+  Question question = Question::Differs;
   long games = 2000;      // at most, per rule set
   long batch = 100;       // games per rule set between two looks of the test
   SequentialTest test;
@@ -35,9 +47,12 @@ struct Comparison {
 
 Comparison compare(const CompareConfig& config, const SeriesRunner& run = run_series);
 
-const char* verdict_text(Verdict v);
+// The verdict in a word or two: "differs", "same", "fairer", "not fairer", "not settled".
+const char* verdict_text(Question q, Verdict v);
+// The verdict as a sentence for people, with the number of games.
+std::string verdict_sentence(Question q, const SequentialTest& t, const Comparison& c);
 // The test as a sentence: "sequential probability ratio test on the first mover's win rate, delta ...".
-std::string test_text(const SequentialTest& t, const SequentialState& st);
-nlohmann::json to_json(const Comparison& c, const SequentialTest& t, const std::string& a, const std::string& b);
+std::string test_text(Question q, const SequentialTest& t, const SequentialState& st);
+nlohmann::json to_json(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b);
 
 }  // namespace boardlab::lab

@@ -138,6 +138,9 @@ std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s
   rows.emplace_back("draws", count(s.draws));
   rows.emplace_back("stopped at the cap", count(s.capped, " (counted as draws)"));
   rows.emplace_back("first agent wins", rate_text(s.first_agent_wins));
+  const Spread& score = s.first_agent_score;
+  rows.emplace_back("first agent score", fmt::format("{:.3f} ({:.3f}-{:.3f})  a win 1, a draw 1/{}", score.mean,
+                                                     score.mean95.low, score.mean95.high, s.player_names.size()));
   rows.emplace_back("length (plies)", spread_text(s.length));
   rows.emplace_back("branching", spread_text(s.branching));
   for (size_t e = 0; e < s.events.size(); ++e) rows.emplace_back(s.event_names[e] + " per game", spread_text(s.events[e], 2));

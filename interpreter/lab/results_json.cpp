@@ -110,6 +110,7 @@ json to_json(const Summary& s, const GameDef& def) {
           {"draws", rate_json(s.draws)},
           {"capped", rate_json(s.capped)},
           {"first_agent_wins", rate_json(s.first_agent_wins)},
+          {"first_agent_score", spread_json(s.first_agent_score)},
           {"length", spread_json(s.length)},
           {"branching", spread_json(s.branching)},
           {"events_per_game", events},

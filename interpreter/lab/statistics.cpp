@@ -60,23 +60,32 @@ Difference mean_difference(const Spread& a, const Spread& b) {
   return {d, {d - kZ * se, d + kZ * se}};
 }
 
-SequentialState sequential_test(const Rate& a, const Rate& b, const SequentialTest& t) {
+Observed observed(const Rate& r) { return {r.value(), r.value() * (1 - r.value()), r.n}; }
+Observed observed(const Spread& per_game) { return {per_game.mean, per_game.sd * per_game.sd, per_game.n}; }
+
+SequentialState sequential_test(const Observed& a, const Observed& b, const SequentialTest& t) {
+  const bool two_sided = t.kind == SequentialTest::Kind::Differs;
   SequentialState st;
   st.lower = std::log(t.beta / (1 - t.alpha));
-  st.upper = std::log((1 - t.beta) / (t.alpha / 2));  // two one-sided tests share alpha
+  st.upper = std::log((1 - t.beta) / (two_sided ? t.alpha / 2 : t.alpha));
   if (a.n < t.min_games || b.n < t.min_games) return st;
   // The variance of the observed difference, never below what one game in each adds, so
   // that a run of identical results early on cannot settle the test by itself.
-  const double pa = a.value(), pb = b.value(), na = static_cast<double>(a.n), nb = static_cast<double>(b.n);
+  const double na = static_cast<double>(a.n), nb = static_cast<double>(b.n);
   const double floor_var = 0.25 / (na * na) + 0.25 / (nb * nb);
-  const double var = std::max(pa * (1 - pa) / na + pb * (1 - pb) / nb, floor_var);
-  const double d = pb - pa;
-  // log N(d; +-delta, var) / N(d; 0, var)
-  const double up = (2 * d * t.delta - t.delta * t.delta) / (2 * var);
-  const double down = (-2 * d * t.delta - t.delta * t.delta) / (2 * var);
-  st.llr = std::max(up, down);
-  if (st.llr >= st.upper) st.verdict = Verdict::Differs;
-  else if (up <= st.lower && down <= st.lower) st.verdict = Verdict::Same;
+  const double var = std::max(a.variance / na + b.variance / nb, floor_var);
+  // log N(d; delta, var) / N(d; 0, var)
+  auto ratio = [&](double d) { return (2 * d * t.delta - t.delta * t.delta) / (2 * var); };
+  if (two_sided) {
+    const double up = ratio(b.mean - a.mean), down = ratio(a.mean - b.mean);
+    st.llr = std::max(up, down);
+    if (st.llr >= st.upper) st.verdict = Verdict::Found;
+    else if (up <= st.lower && down <= st.lower) st.verdict = Verdict::NotFound;
+  } else {
+    st.llr = ratio(std::abs(a.mean - 0.5) - std::abs(b.mean - 0.5));
+    if (st.llr >= st.upper) st.verdict = Verdict::Found;
+    else if (st.llr <= st.lower) st.verdict = Verdict::NotFound;
+  }
   return st;
 }
 

@@ -1,6 +1,8 @@
 // Summaries of self-play games, and the differences between two of them.
 #include "lab/summary.h"
 
+#include <algorithm>
+
 namespace boardlab::lab {
 
 Rate first_mover_wins(const std::vector<GameStats>& games) {
@@ -17,7 +19,8 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
   s.starter_wins = first_mover_wins(games);
   for (const auto& e : def.events) s.event_names.push_back(e.name);
   for (const auto& p : def.players) s.player_names.push_back(p.name);
-  std::vector<double> length, branching, seconds;
+  std::vector<double> length, branching, seconds, score;
+  const double draw_share = 1.0 / static_cast<double>(std::max(1, def.nplayers()));
   std::vector<std::vector<double>> events(def.events.size());
   std::vector<double> ply_sum;
   std::vector<long> ply_count;
@@ -26,6 +29,7 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
     if (g.winner < 0) ++s.draws.hits;
     if (g.capped) ++s.capped.hits;
     if (g.winner >= 0 && g.winner == g.first_seat) ++s.first_agent_wins.hits;
+    score.push_back(g.winner < 0 ? draw_share : g.winner == g.first_seat ? 1.0 : 0.0);
     length.push_back(g.plies);
     double sum = 0;
     for (size_t i = 0; i < g.branching.size(); ++i) {
@@ -39,6 +43,7 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
     seconds.push_back(g.seconds);
     ++s.results[g.result];
   }
+  s.first_agent_score = spread_of(score);
   s.length = spread_of(length);
   s.branching = spread_of(branching);
   for (auto& e : events) s.events.push_back(spread_of(e));
@@ -63,6 +68,8 @@ std::vector<Compared> compare_summaries(const Summary& a, const Summary& b) {
     rate(a.player_names[p] + " wins", a.seat_wins[p], b.seat_wins[p]);
   rate("draws", a.draws, b.draws);
   rate("stopped at the cap", a.capped, b.capped);
+  rate("first agent wins", a.first_agent_wins, b.first_agent_wins);
+  mean("first agent score", a.first_agent_score, b.first_agent_score);
   mean("length (plies)", a.length, b.length);
   mean("branching", a.branching, b.branching);
   for (size_t e = 0; e < a.events.size(); ++e)

@@ -19,6 +19,7 @@ struct Summary {
   Rate draws, capped;           // capped games count as draws too
   Rate starter_wins;            // the player who moved first won: its advantage
   Rate first_agent_wins;        // the first agent's wins, whatever its seat
+  Spread first_agent_score;     // per game: 1 for its win, 1/players for a draw (a capped game too), else 0
   Spread length;                // plies
   Spread branching;             // per game: its mean number of legal moves where there was a choice
   std::vector<std::string> event_names;

@@ -438,6 +438,16 @@ run 0 "compare a rule set with itself" -- compare dipole --option first_player=w
   has "$out" "differs by less than 0.05" "compare same"
   has "$lab/cmp/compare.json" '"verdict": "same"' "compare.json"
 }
+run 0 "is a rule set fairer than itself?" -- compare dipole --option first_player=white --test fairer --games 4000 --batch 200 \
+  --out "$lab/cmp-fair" && {
+  has "$out" "B is not fairer than A by 0.05" "compare fairer"
+  has "$out" "a lead to test (--test), not a finding" "the stars explained"
+  has "$lab/cmp-fair/compare.json" '"verdict": "not fairer"' "compare.json fairer"
+  has "$lab/cmp-fair/compare.json" '"first_agent_score"' "compare.json summaries"
+}
+run 0 "does greedy's edge over random differ?" -- compare dipole --option first_player=white --test skill --agents greedy,random \
+  --games 100 --batch 50 && { has "$out" "first agent score" "compare skill row"; has "$out" "on the first agent's score (two-sided)" "compare skill"; }
+run 2 "an unknown question" -- compare dipole --option first_player=white --test better && has "$err" "--test" "compare bad test"
 run 0 "compare two definitions" -- compare death-stacks death-stacks-tall5 --games 40 --batch 20 --max-plies 200 &&
   { has "$out" "B: death-stacks-tall5" "compare files"; has "$out" "first mover wins" "compare rows"; }
 run 2 "compare without a second rule set" -- compare dipole && has "$err" "compare needs a second rule set" "compare usage"

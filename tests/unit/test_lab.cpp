@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
 
 #include "helpers.h"
 #include "lab/simulation.h"
@@ -61,43 +62,75 @@ TEST_CASE("Spreads: mean, sample sd, quartiles as numpy interpolates them", "[la
 
 TEST_CASE("The sequential test settles clear differences and clear equality, and waits otherwise", "[lab]") {
   const SequentialTest t;  // delta 0.05, alpha = beta = 0.05
-  CHECK(sequential_test(Rate{500, 1000}, Rate{600, 1000}, t).verdict == Verdict::Differs);
-  CHECK(sequential_test(Rate{600, 1000}, Rate{500, 1000}, t).verdict == Verdict::Differs);  // either way
-  CHECK(sequential_test(Rate{1000, 2000}, Rate{1000, 2000}, t).verdict == Verdict::Same);
-  CHECK(sequential_test(Rate{50, 100}, Rate{52, 100}, t).verdict == Verdict::Continue);
-  CHECK(sequential_test(Rate{0, 10}, Rate{10, 10}, t).verdict == Verdict::Continue);  // before min_games
+  auto test = [&](Rate a, Rate b) { return sequential_test(observed(a), observed(b), t).verdict; };
+  CHECK(test(Rate{500, 1000}, Rate{600, 1000}) == Verdict::Found);
+  CHECK(test(Rate{600, 1000}, Rate{500, 1000}) == Verdict::Found);  // either way
+  CHECK(test(Rate{1000, 2000}, Rate{1000, 2000}) == Verdict::NotFound);
+  CHECK(test(Rate{50, 100}, Rate{52, 100}) == Verdict::Continue);
+  CHECK(test(Rate{0, 10}, Rate{10, 10}) == Verdict::Continue);  // before min_games
   // Identical results early on do not settle anything by themselves.
-  CHECK(sequential_test(Rate{20, 20}, Rate{20, 20}, t).verdict == Verdict::Continue);
-  const auto st = sequential_test(Rate{500, 1000}, Rate{600, 1000}, t);
+  CHECK(test(Rate{20, 20}, Rate{20, 20}) == Verdict::Continue);
+  const auto st = sequential_test(observed(Rate{500, 1000}), observed(Rate{600, 1000}), t);
   CHECK(st.upper == Approx(std::log(0.95 / 0.025)));
   CHECK(st.lower == Approx(std::log(0.05 / 0.95)));
+  // Fairer is one-sided: B as unfair the other way is not fairer; B at 0.5 from A at 0.6 is.
+  SequentialTest fairer = t;
+  fairer.kind = SequentialTest::Kind::Fairer;
+  auto fair = [&](Rate a, Rate b) { return sequential_test(observed(a), observed(b), fairer).verdict; };
+  CHECK(fair(Rate{600, 1000}, Rate{500, 1000}) == Verdict::Found);
+  CHECK(fair(Rate{500, 1000}, Rate{600, 1000}) == Verdict::NotFound);
+  CHECK(fair(Rate{1200, 2000}, Rate{800, 2000}) == Verdict::NotFound);
+  CHECK(sequential_test(observed(Rate{600, 1000}), observed(Rate{500, 1000}), fairer).upper == Approx(std::log(0.95 / 0.05)));
 }
 
-TEST_CASE("The sequential test's error rates hold on simulated coin flips", "[lab]") {
-  // 200 simulated comparisons each way, looking every 50 games up to 5,000: with equal rates
-  // it should rarely claim a difference, with rates 0.1 apart rarely miss it.
-  Rng rng(7);
-  auto coin = [&](double p) { return rng.below(1u << 30) < p * (1u << 30); };
-  auto run = [&](double pa, double pb) {
-    Rate a, b;
-    for (int look = 0; look < 100; ++look) {
-      for (int i = 0; i < 50; ++i) {
-        a.hits += coin(pa);
-        b.hits += coin(pb);
-      }
-      a.n += 50, b.n += 50;
-      const Verdict v = sequential_test(a, b, SequentialTest{}).verdict;
-      if (v != Verdict::Continue) return v;
-    }
-    return Verdict::Continue;
+namespace {
+// How often a sequential test decides each way over 200 simulated comparisons, looking every
+// 50 games up to 5,000: each side's game is a win (1), a draw (1/2) or a loss (0) with the
+// given win and draw chances.
+struct Side {
+  double win, draw = 0;
+};
+std::map<Verdict, int> verdicts(Side a, Side b, SequentialTest::Kind kind, uint64_t seed) {
+  Rng rng(seed);
+  auto game = [&](Side s) {
+    const double u = static_cast<double>(rng.below(1u << 30)) / (1u << 30);
+    return u < s.win ? 1.0 : u < s.win + s.draw ? 0.5 : 0.0;
   };
-  int false_alarms = 0, misses = 0;
+  SequentialTest t;
+  t.kind = kind;
+  std::map<Verdict, int> out;
   for (int k = 0; k < 200; ++k) {
-    false_alarms += run(0.5, 0.5) == Verdict::Differs;
-    misses += run(0.45, 0.55) != Verdict::Differs;
+    std::vector<double> xa, xb;
+    Verdict v = Verdict::Continue;
+    for (int look = 0; look < 100 && v == Verdict::Continue; ++look) {
+      for (int i = 0; i < 50; ++i) xa.push_back(game(a)), xb.push_back(game(b));
+      v = sequential_test(observed(spread_of(xa)), observed(spread_of(xb)), t).verdict;
+    }
+    ++out[v];
   }
-  CHECK(false_alarms <= 15);  // alpha 0.05, 10 expected (the looks' granularity adds a little)
-  CHECK(misses <= 10);
+  return out;
+}
+}  // namespace
+
+// alpha = beta = 0.05: 10 of 200 expected at the effect's bounds (the looks' granularity
+// adds a little), fewer beyond them.
+TEST_CASE("The sequential tests' error rates hold on simulated games", "[lab]") {
+  using K = SequentialTest::Kind;
+  SECTION("differs, on win rates") {
+    CHECK(verdicts({0.5}, {0.5}, K::Differs, 7)[Verdict::Found] <= 15);
+    CHECK(verdicts({0.45}, {0.55}, K::Differs, 8)[Verdict::Found] >= 190);
+  }
+  SECTION("skill: differs, on scores with draws") {
+    CHECK(verdicts({0.4, 0.2}, {0.4, 0.2}, K::Differs, 9)[Verdict::Found] <= 15);
+    CHECK(verdicts({0.35, 0.2}, {0.45, 0.2}, K::Differs, 10)[Verdict::Found] >= 190);
+  }
+  SECTION("fairer") {
+    CHECK(verdicts({0.55}, {0.55}, K::Fairer, 11)[Verdict::Found] <= 15);  // as unfair
+    CHECK(verdicts({0.6}, {0.4}, K::Fairer, 12)[Verdict::Found] <= 15);    // as unfair, the other way
+    CHECK(verdicts({0.5}, {0.5}, K::Fairer, 13)[Verdict::Found] <= 15);    // both fair
+    CHECK(verdicts({0.6}, {0.55}, K::Fairer, 14)[Verdict::Found] >= 185);  // fairer by delta
+    CHECK(verdicts({0.6}, {0.5}, K::Fairer, 15)[Verdict::Found] >= 190);   // fairer by 2 delta
+  }
 }
 
 namespace {
@@ -266,7 +299,7 @@ TEST_CASE("compare stops when the test settles, and equal rules settle as the sa
   c.games = 2000, c.batch = 200;
   c.test.delta = 0.2;
   const Comparison r = compare(c);
-  CHECK(r.last.verdict == Verdict::Same);
+  CHECK(r.last.verdict == Verdict::NotFound);
   CHECK(r.games_each() < 2000);
   CHECK(r.settled_after == r.games_each());
   same_games(r.games_a, r.games_b);  // the same seeds and agents: the same games
