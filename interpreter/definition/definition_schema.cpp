@@ -65,6 +65,8 @@ const Schema& definition_schema() {
     auto option = structure({
         {"default", scalar(), true, "the value when nobody sets it"},
         {"doc", string(), false, "what the option changes"},
+        {"type", one_of({"integer", "boolean", "string"}), false,
+         "what values the option takes; default: the default's (a whole number, true/false, else a string)"},
         {"values", list(string()), false, "the allowed values, for a named option"},
         {"min", integer(), false, "the smallest value allowed, for a whole-number option"},
         {"max", integer(), false, "the largest value allowed, for a whole-number option"},

@@ -257,18 +257,32 @@ class Builder {
         o.name = name;
         const YNode* def = decl->get("default");
         o.value = def->scalar;
-        o.type = parse_int(o.value) ? OptionDef::Type::Int
-                 : parse_bool(o.value) ? OptionDef::Type::Bool
-                                       : OptionDef::Type::String;
+        const YNode* type = decl->get("type");
+        if (type) {
+          o.type = type->scalar == "integer" ? OptionDef::Type::Int
+                   : type->scalar == "boolean" ? OptionDef::Type::Bool
+                                               : OptionDef::Type::String;
+        } else {
+          o.type = parse_int(o.value) ? OptionDef::Type::Int
+                   : parse_bool(o.value) ? OptionDef::Type::Bool
+                                         : OptionDef::Type::String;
+        }
         if (const YNode* doc = decl->get("doc")) o.doc = doc->scalar;
         if (const YNode* values = decl->get("values"))
-          for (const auto& v : values->items) o.values.push_back(v->scalar);
+          for (const auto& v : values->items) {
+            // Each allowed value is a value of the option's type.
+            if (const std::string why = OptionDef{name, o.type, "", "", {}, {}, {}}.why_not(v->scalar); !why.empty())
+              diags_.error(v->pos, why);
+            o.values.push_back(v->scalar);
+          }
         for (auto [key, bound] : {std::pair{"min", &o.min}, std::pair{"max", &o.max}}) {
           const YNode* b = decl->get(key);
           if (!b) continue;
           if (o.type != OptionDef::Type::Int)
-            diags_.error(b->pos, fmt::format("option '{}': {} bounds a whole-number option, and its default is '{}'", name,
-                                             key, o.value));
+            diags_.error(b->pos, type ? fmt::format("option '{}': {} bounds a whole-number option, and this one is "
+                                                    "declared {}", name, key, type->scalar)
+                                      : fmt::format("option '{}': {} bounds a whole-number option, and its default "
+                                                    "is '{}'", name, key, o.value));
           else *bound = parse_int(b->scalar);
         }
         if (o.min && o.max && *o.min > *o.max)
