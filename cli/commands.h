@@ -22,6 +22,7 @@ Runner add_replay(CLI::App& app);
 Runner add_simulate(CLI::App& app);
 Runner add_merge(CLI::App& app);
 Runner add_compare(CLI::App& app);
+Runner add_sweep(CLI::App& app);
 Runner add_new(CLI::App& app);
 Runner add_test(CLI::App& app);
 

@@ -53,6 +53,16 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  for (size_t at = 0;;) {
+    const size_t next = s.find(sep, at);
+    out.emplace_back(s.substr(at, next == std::string_view::npos ? std::string_view::npos : next - at));
+    if (next == std::string_view::npos) return out;
+    at = next + 1;
+  }
+}
+
 std::vector<std::string> split_ws(std::string_view s) {
   std::vector<std::string> out;
   size_t i = 0;

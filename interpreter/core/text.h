@@ -13,6 +13,8 @@ size_t edit_distance(std::string_view a, std::string_view b);
 std::string closest(std::string_view word, const std::vector<std::string>& candidates);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::vector<std::string> split_ws(std::string_view s);
+// The pieces between each `sep` ("a,,b" is a, "", b; "" is one empty piece).
+std::vector<std::string> split(std::string_view s, char sep);
 std::string trim(std::string_view s);
 // The most a text file boardlab reads may hold (a definition, a script, a record): files
 // come from strangers, and a device such as /dev/zero never ends.

@@ -13,6 +13,9 @@ std::string summary_text(const Summary& s, const RunInfo& run);
 std::string html_report(const Summary& s, const std::vector<GameStats>& games, const GameDef& def,
                         const RunInfo& run);
 
+// The style sheet of the lab's pages (the plots' own is plot_css()).
+const char* page_css();
+
 // "0.545 (0.476-0.612)"
 std::string rate_text(const Rate& r);
 // Every statistic of a summary as (name, value) for the terminal and the HTML page alike.

@@ -32,6 +32,7 @@ json to_json(const GameStats& g, const GameDef& def) {
               {"result", g.result},
               {"plies", g.plies},
               {"branching", g.branching},
+              {"branching_sides", g.branching_sides},
               {"events", events},
               {"seconds", g.seconds},
               {"moves", g.moves}};
@@ -58,6 +59,10 @@ GameStats game_from_json(const json& j, const GameDef& def) {
   require(g.plies >= 0 && g.plies <= 100000000, "plies must be from 0 to 100000000");
   require(static_cast<long>(g.branching.size()) <= g.plies, "more branching entries than plies");
   for (int b : g.branching) require(b >= 0, "a branching entry is negative");
+  g.branching_sides = j.value("branching_sides", std::string());
+  require(g.branching_sides.empty() || g.branching_sides.size() == g.branching.size(),
+          "branching_sides must name a seat per branching entry");
+  for (char c : g.branching_sides) require(c >= '0' && c < '0' + def.nplayers(), "branching_sides names a seat the game has not");
   require(!j.at("winner").is_string() || g.winner >= 0, "winner is not a player of this game");
   require(!j.at("starter").is_string() || g.starter >= 0, "starter is not a player of this game");
   for (const auto& e : def.events) g.events.push_back(j.at("events").value(e.name, 0L));
@@ -116,7 +121,8 @@ json to_json(const Summary& s, const GameDef& def) {
           {"events_per_game", events},
           {"seconds_per_game", spread_json(s.seconds)},
           {"results", s.results},
-          {"branching_by_ply", s.branching_by_ply}};
+          {"branching_by_ply", s.branching_by_ply},
+          {"branching_by_turn", s.branching_by_turn}};
 }
 
 }  // namespace boardlab::lab

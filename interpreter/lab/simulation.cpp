@@ -22,7 +22,10 @@ class StatsObserver : public GameObserver {
  public:
   StatsObserver(const GameDef& def, GameStats& g) : has_dice_(def.dice.count > 0), g_(g) {}
   void moving(const State& s, const MoveList& legal, int chosen) override {
-    if (legal.size() > 1) g_.branching.push_back(legal.size());
+    if (legal.size() > 1) {
+      g_.branching.push_back(legal.size());
+      g_.branching_sides += static_cast<char>('0' + s.side());
+    }
     const uint8_t flags = legal.flags(chosen);
     for (size_t e = 0; e < g_.events.size(); ++e)
       if (flags & event_flag(static_cast<int>(e))) ++g_.events[e];

@@ -47,6 +47,7 @@ struct GameStats {
   std::string result;   // as describe() says it: "white wins (gammon)", "draw (repetition)"
   int plies = 0;
   std::vector<int> branching;  // the number of legal moves at each ply where there was a choice to make
+  std::string branching_sides;  // who chose there: a seat's digit per branching entry ("0101...")
   std::vector<long> events;    // per event of the definition: moves that carried it
   // Every move, the opening's too, as its place in the legal moves (from 0, in the order
   // `boardlab moves` lists them): what replays the game under the same definition. Not

@@ -24,6 +24,8 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
   std::vector<std::vector<double>> events(def.events.size());
   std::vector<double> ply_sum;
   std::vector<long> ply_count;
+  std::vector<std::vector<double>> turn_sum(def.players.size());
+  s.games_by_turn.assign(def.players.size(), {});
   for (const GameStats& g : games) {
     if (g.winner >= 0 && static_cast<size_t>(g.winner) < s.seat_wins.size()) ++s.seat_wins[static_cast<size_t>(g.winner)].hits;
     if (g.winner < 0) ++s.draws.hits;
@@ -39,6 +41,15 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
       ++ply_count[i];
     }
     if (!g.branching.empty()) branching.push_back(sum / static_cast<double>(g.branching.size()));
+    std::vector<size_t> turns(def.players.size(), 0);
+    for (size_t i = 0; i < g.branching_sides.size() && i < g.branching.size(); ++i) {
+      const auto seat = static_cast<size_t>(g.branching_sides[i] - '0');
+      if (seat >= turns.size()) continue;
+      const size_t k = turns[seat]++;
+      if (turn_sum[seat].size() <= k) turn_sum[seat].resize(k + 1), s.games_by_turn[seat].resize(k + 1);
+      turn_sum[seat][k] += g.branching[i];
+      ++s.games_by_turn[seat][k];
+    }
     for (size_t e = 0; e < events.size() && e < g.events.size(); ++e) events[e].push_back(static_cast<double>(g.events[e]));
     seconds.push_back(g.seconds);
     ++s.results[g.result];
@@ -50,6 +61,11 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
   s.seconds = spread_of(seconds);
   for (size_t i = 0; i < ply_sum.size(); ++i) s.branching_by_ply.push_back(ply_sum[i] / static_cast<double>(ply_count[i]));
   s.games_by_ply = ply_count;
+  for (size_t p = 0; p < turn_sum.size(); ++p) {
+    s.branching_by_turn.emplace_back();
+    for (size_t k = 0; k < turn_sum[p].size(); ++k)
+      s.branching_by_turn[p].push_back(turn_sum[p][k] / static_cast<double>(s.games_by_turn[p][k]));
+  }
   return s;
 }
 

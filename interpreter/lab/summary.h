@@ -28,6 +28,9 @@ struct Summary {
   std::map<std::string, long> results;  // how games ended, by describe()'s text
   std::vector<double> branching_by_ply;  // the mean over games still choosing at that ply
   std::vector<long> games_by_ply;        // how many games that is
+  // Per seat, over its own decisions: the mean branching at its k-th choice, and how many games had one.
+  std::vector<std::vector<double>> branching_by_turn;
+  std::vector<std::vector<long>> games_by_turn;
 };
 
 Summary summarize(const std::vector<GameStats>& games, const GameDef& def);

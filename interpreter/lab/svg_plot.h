@@ -1,0 +1,43 @@
+// Plots for the lab's HTML reports as inline SVG (no script, no network): lines with an
+// interval band, stacked bars, points with error bars, on axes with round ticks, an optional
+// reference line (0.5 for a fair rate), a numeric or a named x axis, drawn to the page's width.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace boardlab::lab {
+
+struct Series {
+  enum class Style { Line, Bars, Points };
+  std::string name;
+  Style style = Style::Line;
+  std::vector<double> x, y;
+  std::vector<double> low, high;  // when given, per point: a band (Line) or error bars (Points)
+  std::vector<double> base;       // Bars only, when given: where each bar starts (stacked bars)
+};
+
+struct Plot {
+  std::string title, xlabel, ylabel;
+  std::vector<Series> series;
+  std::vector<std::string> categories;  // when given, x values are their indexes and the axis names them
+  std::optional<double> reference_y;    // a dashed horizontal line (0.5: a fair rate)
+  std::string reference_name;
+  std::optional<double> ymin, ymax;     // else from the data (and 0)
+  double bar_width = 1;                 // in x units
+  bool integer_x = false;               // x counts something: whole-number ticks only
+};
+
+// Round tick values covering [lo, hi]: steps of 1, 2 or 5 times a power of ten, about
+// `target` of them.
+std::vector<double> nice_ticks(double lo, double hi, int target = 6);
+
+std::string svg(const Plot& p);
+
+// Text for HTML: < > & " escaped.
+std::string escape_html(const std::string& text);
+
+// The style sheet the plots' classes need (colours per series, axes, bands).
+const char* plot_css();
+
+}  // namespace boardlab::lab

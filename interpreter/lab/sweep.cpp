@@ -1,0 +1,196 @@
+// Sweeps over rule sets.
+#include "lab/sweep.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/text.h"
+#include "lab/report.h"
+#include "lab/svg_plot.h"
+
+namespace boardlab::lab {
+
+SweepResult run_sweep(std::vector<SweepPoint> points, const SimulationConfig& base, const std::string& swept_key,
+                      const SeriesRunner& run) {
+  SweepResult r;
+  r.swept_key = swept_key;
+  for (const auto& p : points) {
+    SimulationConfig c = base;
+    c.def = p.def;
+    r.games.push_back(run(c, p.label));
+    r.summaries.push_back(summarize(r.games.back(), *p.def));
+  }
+  r.points = std::move(points);
+  return r;
+}
+
+std::vector<SweptStatistic> swept_statistics(const SweepResult& r) {
+  std::vector<SweptStatistic> out;
+  auto rate = [&](const std::string& name, auto get) {
+    SweptStatistic s{name, true, {}, {}, {}};
+    for (const Summary& x : r.summaries) {
+      const Rate& v = get(x);
+      const Interval ci = v.interval95();
+      s.value.push_back(v.value()), s.low.push_back(ci.low), s.high.push_back(ci.high);
+    }
+    out.push_back(std::move(s));
+  };
+  auto mean = [&](const std::string& name, bool is_rate, auto get, double scale = 1) {
+    SweptStatistic s{name, is_rate, {}, {}, {}};
+    for (const Summary& x : r.summaries) {
+      const Spread* v = get(x);
+      s.value.push_back(v ? v->mean * scale : NAN);
+      s.low.push_back(v ? v->mean95.low * scale : NAN);
+      s.high.push_back(v ? v->mean95.high * scale : NAN);
+    }
+    out.push_back(std::move(s));
+  };
+  rate("first mover wins", [](const Summary& s) -> const Rate& { return s.starter_wins; });
+  rate("draws", [](const Summary& s) -> const Rate& { return s.draws; });
+  rate("stopped at the cap", [](const Summary& s) -> const Rate& { return s.capped; });
+  rate("first agent wins", [](const Summary& s) -> const Rate& { return s.first_agent_wins; });
+  mean("first agent score", true, [](const Summary& s) { return &s.first_agent_score; });
+  mean("length (plies)", false, [](const Summary& s) { return &s.length; });
+  mean("branching", false, [](const Summary& s) { return &s.branching; });
+  // The events of any point, in the order they first appear; a point without one has none.
+  std::vector<std::string> events;
+  for (const Summary& s : r.summaries)
+    for (const auto& e : s.event_names)
+      if (std::find(events.begin(), events.end(), e) == events.end()) events.push_back(e);
+  for (const auto& e : events)
+    mean(e + " per game", false, [&](const Summary& s) -> const Spread* {
+      for (size_t k = 0; k < s.event_names.size(); ++k)
+        if (s.event_names[k] == e) return &s.events[k];
+      return nullptr;
+    });
+  mean("milliseconds per game", false, [](const Summary& s) { return &s.seconds; }, 1000);
+  return out;
+}
+
+namespace {
+
+// The swept values as numbers, when every point has one and all points are one definition.
+std::optional<std::vector<double>> numeric_axis(const SweepResult& r) {
+  if (r.swept_key.empty()) return std::nullopt;
+  std::set<std::string> games;
+  std::vector<double> xs;
+  for (const auto& p : r.points) {
+    games.insert(p.game);
+    const auto v = parse_int(p.value);
+    if (!v) return std::nullopt;
+    xs.push_back(static_cast<double>(*v));
+  }
+  if (games.size() != 1) return std::nullopt;
+  return xs;
+}
+
+std::string run_line(const SweepResult& r, const SimulationConfig& base) {
+  std::vector<std::string> agents;
+  for (const auto& a : base.agents) agents.push_back(a.str());
+  return fmt::format("{} games per rule set, {} (seats rotating), the same seeds (seed {}), at most {} plies",
+                     base.games, fmt::join(agents, " against "), base.seed, base.max_plies);
+}
+
+std::string cell(const SweptStatistic& s, size_t i) {
+  if (std::isnan(s.value[i])) return "-";
+  const int digits = s.rate ? 3 : s.value[i] >= 100 ? 0 : s.value[i] >= 10 ? 1 : 2;
+  return fmt::format("{:.{}f} ({:.{}f}-{:.{}f})", s.value[i], digits, s.low[i], digits, s.high[i], digits);
+}
+
+}  // namespace
+
+std::string sweep_text(const SweepResult& r, const SimulationConfig& base) {
+  std::string out = run_line(r, base) + ".\nEach statistic with its 95% interval:\n\n";
+  const auto stats = swept_statistics(r);
+  size_t width = 22;
+  for (const auto& p : r.points) width = std::max(width, p.label.size() + 2);
+  out += fmt::format("{:<24}", "");
+  for (const auto& p : r.points) out += fmt::format("{:>{}}", p.label, width);
+  out += "\n";
+  for (const auto& s : stats) {
+    out += fmt::format("{:<24}", s.name);
+    for (size_t i = 0; i < r.points.size(); ++i) out += fmt::format("{:>{}}", cell(s, i), width);
+    out += "\n";
+  }
+  return out;
+}
+
+nlohmann::json to_json(const SweepResult& r, const SimulationConfig& base) {
+  std::vector<std::string> agents;
+  for (const auto& a : base.agents) agents.push_back(a.str());
+  nlohmann::json points = nlohmann::json::array();
+  for (size_t i = 0; i < r.points.size(); ++i) {
+    const auto& p = r.points[i];
+    points.push_back({{"label", p.label}, {"game", p.game}, {"options", p.options}, {"value", p.value},
+                      {"definition_hash", p.def->content_hash}, {"summary", to_json(r.summaries[i], *p.def)}});
+  }
+  return {{"swept_option", r.swept_key}, {"agents", agents}, {"games", base.games}, {"seed", base.seed},
+          {"max_plies", base.max_plies}, {"points", points}};
+}
+
+std::string sweep_html(const SweepResult& r, const SimulationConfig& base, const std::string& dir) {
+  const auto stats = swept_statistics(r);
+  const auto xs = numeric_axis(r);
+  std::vector<std::string> labels;
+  for (const auto& p : r.points) labels.push_back(p.label);
+  std::string table = "<tr><th></th>";
+  for (const auto& l : labels) table += fmt::format("<th>{}</th>", escape_html(l));
+  table += "</tr>\n";
+  std::string plots;
+  for (const auto& s : stats) {
+    table += fmt::format("<tr><th>{}</th>", escape_html(s.name));
+    for (size_t i = 0; i < r.points.size(); ++i) table += fmt::format("<td class=\"num\">{}</td>", escape_html(cell(s, i)));
+    table += "</tr>\n";
+    Plot p;
+    p.title = s.name;
+    p.ylabel = s.name;
+    p.xlabel = xs ? r.swept_key : "rule set";
+    Series dots{s.name + " (95% interval)", Series::Style::Points};
+    for (size_t i = 0; i < r.points.size(); ++i) {
+      if (std::isnan(s.value[i])) continue;
+      dots.x.push_back(xs ? (*xs)[i] : static_cast<double>(i));
+      dots.y.push_back(s.value[i]), dots.low.push_back(s.low[i]), dots.high.push_back(s.high[i]);
+    }
+    if (!xs) p.categories = labels;
+    if (xs) p.integer_x = true;
+    if (s.rate) p.ymin = 0;
+    if (s.name == "first mover wins" || s.name.rfind("first agent", 0) == 0) {
+      p.ymax = 1;
+      p.reference_y = 0.5;
+      p.reference_name = "0.5: even";
+    }
+    p.series.push_back(std::move(dots));
+    plots += svg(p);
+  }
+  std::string folders;
+  for (size_t i = 0; i < r.points.size(); ++i)
+    folders += fmt::format("<li>{}: <a href=\"{:02}/report.html\">its report</a> ({} games; game N replays with "
+                           "<code>boardlab replay {}/{:02} --game N</code>)</li>\n",
+                           escape_html(labels[i]), i + 1, r.games[i].size(), escape_html(dir), i + 1);
+  const std::string title = r.swept_key.empty() ? "Sweep over definitions" : "Sweep over " + r.swept_key;
+  return fmt::format(R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{0}</title>
+<style>
+{1}{2}</style></head>
+<body>
+<h1>{0}</h1>
+<p>{3}. Rates are given with their 95% (Wilson) intervals, means with their 95% intervals; the
+points are plotted with the same intervals.</p>
+<table id="sweep">
+{4}</table>
+<h2>Each rule set</h2>
+<ul>
+{5}</ul>
+<h2>Plots</h2>
+{6}
+</body></html>
+)",
+                     escape_html(title), page_css(), plot_css(), escape_html(run_line(r, base)), table, folders, plots);
+}
+
+}  // namespace boardlab::lab
