@@ -12,6 +12,7 @@
 #include "core/text.h"
 #include "definition/bundled.h"
 #include "lab/compare.h"
+#include "lab/compare_report.h"
 #include "lab/runs.h"
 #include "lab_args.h"
 
@@ -99,15 +100,14 @@ Runner add_compare(CLI::App& app) {
     if (c->no_stop && r.settled_after > 0 && r.settled_after < r.games_each())
       fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", r.settled_after,
                  lab::verdict_text(config.question, r.first_settled.verdict));
-    fmt::print("Settled or not is the test's answer to the question asked, with its error rates alpha and beta; a star "
-               "marks a row whose own 95% interval leaves out 0, not corrected for the many rows and the repeated "
-               "looks: a lead to test (--test), not a finding.\n");
+    fmt::print("{}\n", lab::stars_explained());
     if (!c->out.empty()) {
       // Each comparison replaces the last one's sides (each side a whole set; compare.json last).
       lab::write_results(c->out + "/a", r.games_a, r.a, *da, lab::run_info(c->a.game, c->a.options, r.config_a), true);
       lab::write_results(c->out + "/b", r.games_b, r.b, *db, lab::run_info(c->b.game, c->b.options, r.config_b), true);
       write_text_file(c->out + "/compare.json", lab::to_json(r, config, name(c->a), name(c->b)).dump(2) + "\n");
-      fmt::print("Wrote {}/compare.json\n", c->out);
+      write_text_file(c->out + "/report.html", lab::compare_html(r, config, name(c->a), name(c->b), c->out));
+      fmt::print("Wrote {0}/compare.json and {0}/report.html (each side's results in {0}/a and {0}/b)\n", c->out);
     }
     return kExitOk;
   };

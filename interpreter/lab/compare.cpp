@@ -74,6 +74,12 @@ std::string verdict_sentence(Question q, const SequentialTest& t, const Comparis
                                                : fmt::format("{} differs by less than {}.", statistic_of(q), t.delta));
 }
 
+const char* stars_explained() {
+  return "Settled or not is the test's answer to the question asked, with its error rates alpha and beta; a star marks "
+         "a row whose own 95% interval leaves out 0, not corrected for the many rows and the repeated looks: a lead to "
+         "test (--test), not a finding.";
+}
+
 std::string test_text(Question q, const SequentialTest& t, const SequentialState& st) {
   const std::string on = q == Question::Fairer ? "the first mover's win rate's distance from 0.5 (one-sided: B closer)"
                                                : std::string(statistic_of(q)) + " (two-sided)";

@@ -51,6 +51,8 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run = run_se
 const char* verdict_text(Question q, Verdict v);
 // The verdict as a sentence for people, with the number of games.
 std::string verdict_sentence(Question q, const SequentialTest& t, const Comparison& c);
+// How the verdict and the starred rows relate, in one sentence.
+const char* stars_explained();
 // The test as a sentence: "sequential probability ratio test on the first mover's win rate, delta ...".
 std::string test_text(Question q, const SequentialTest& t, const SequentialState& st);
 nlohmann::json to_json(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b);

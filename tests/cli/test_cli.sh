@@ -509,6 +509,7 @@ check_page() {
 }
 if command -v chromium >/dev/null; then
   check_page "$lab/full/report.html" summary 3
+  check_page "$lab/cmp/report.html" compare 3
   check_page "$lab/sweep/report.html" sweep 8  # a plot per statistic: Death Stacks declares no events
 else
   echo "FAIL: chromium is not installed (cli/run.sh test installs it)"; fail=$((fail + 1))

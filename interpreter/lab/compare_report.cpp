@@ -1,0 +1,127 @@
+// A comparison's report page.
+#include "lab/compare_report.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "lab/report.h"
+#include "lab/svg_plot.h"
+
+namespace boardlab::lab {
+
+namespace {
+
+// The running first-mover rate of one side, with its Wilson band (about 400 points).
+Series running_first_mover(const std::vector<GameStats>& games, const std::string& name) {
+  Series s{name};
+  long wins = 0;
+  const size_t every = std::max<size_t>(1, games.size() / 400);
+  for (size_t i = 0; i < games.size(); ++i) {
+    wins += games[i].winner >= 0 && games[i].winner == games[i].starter;
+    if (i % every != 0 && i + 1 != games.size()) continue;
+    const Rate r{wins, static_cast<long>(i + 1)};
+    const Interval ci = r.interval95();
+    s.x.push_back(static_cast<double>(i + 1)), s.y.push_back(r.value()), s.low.push_back(ci.low), s.high.push_back(ci.high);
+  }
+  return s;
+}
+
+// The share of one side's games in each bin of length (a line per side: two histograms
+// overlaid would hide each other).
+Series length_shares(const std::vector<GameStats>& games, int lo, int width, size_t bins, const std::string& name) {
+  Series s{name};
+  std::vector<double> count(bins);
+  for (const auto& g : games) ++count[std::min(bins - 1, static_cast<size_t>((g.plies - lo) / width))];
+  for (size_t b = 0; b < bins; ++b) {
+    s.x.push_back(lo + (static_cast<double>(b) + 0.5) * width);
+    s.y.push_back(games.empty() ? 0 : count[b] / static_cast<double>(games.size()));
+  }
+  return s;
+}
+
+Plot lengths(const Comparison& c) {
+  Plot p;
+  p.title = "Game length";
+  p.ylabel = "share of the games";
+  p.integer_x = true;
+  int lo = 1 << 30, hi = 0;
+  for (const auto* side : {&c.games_a, &c.games_b})
+    for (const auto& g : *side) lo = std::min(lo, g.plies), hi = std::max(hi, g.plies);
+  if (hi < lo) return p;
+  const int width = std::max(1, (hi - lo + 40) / 40);
+  const auto bins = static_cast<size_t>((hi - lo) / width + 1);
+  p.series.push_back(length_shares(c.games_a, lo, width, bins, "A"));
+  p.series.push_back(length_shares(c.games_b, lo, width, bins, "B"));
+  p.xlabel = width == 1 ? "plies" : fmt::format("plies (bins of {})", width);
+  return p;
+}
+
+Plot branching(const Comparison& c) {
+  Plot p;
+  p.title = "Branching over the game, per side";
+  p.xlabel = "the side's own choice (1st, 2nd, ...)";
+  p.ylabel = "legal moves (mean)";
+  p.integer_x = true;
+  for (const auto& [s, label] : {std::pair{&c.a, "A"}, std::pair{&c.b, "B"}}) {
+    const long enough = std::max(5L, s->games / 20);
+    for (size_t side = 0; side < s->branching_by_turn.size(); ++side) {
+      Series line{fmt::format("{}: {}", label, side < s->player_names.size() ? s->player_names[side] : "?")};
+      for (size_t k = 0; k < s->branching_by_turn[side].size() && s->games_by_turn[side][k] >= enough; ++k)
+        line.x.push_back(static_cast<double>(k + 1)), line.y.push_back(s->branching_by_turn[side][k]);
+      if (!line.x.empty()) p.series.push_back(std::move(line));
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+std::string compare_html(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b,
+                         const std::string& dir) {
+  std::string table = "<tr><th></th><th>A</th><th>B</th><th>B - A</th><th>95% interval of B - A</th></tr>\n";
+  for (const auto& row : c.rows) {
+    const bool star = row.difference.interval95.low > 0 || row.difference.interval95.high < 0;
+    table += fmt::format("<tr><th>{}</th><td class=\"num\">{:.3f}</td><td class=\"num\">{:.3f}</td><td class=\"num\">{:+.3f}</td>"
+                         "<td class=\"num\">{:+.3f} to {:+.3f}{}</td></tr>\n",
+                         escape_html(row.name), row.a, row.b, row.difference.value, row.difference.interval95.low,
+                         row.difference.interval95.high, star ? " *" : "");
+  }
+  Plot rate;
+  rate.title = "The first mover's win rate as the games go on";
+  rate.xlabel = "games played (each side)";
+  rate.ylabel = "rate";
+  rate.ymin = 0, rate.ymax = 1;
+  rate.integer_x = true;
+  rate.reference_y = 0.5;
+  rate.reference_name = "0.5: even";
+  rate.series.push_back(running_first_mover(c.games_a, "A"));
+  rate.series.push_back(running_first_mover(c.games_b, "B"));
+  std::vector<std::string> agents;
+  for (const auto& s : config.a.agents) agents.push_back(s.str());
+  return fmt::format(R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>A: {0}; B: {1}</title>
+<style>
+{2}{3}</style></head>
+<body>
+<h1>A: {0}<br>B: {1}</h1>
+<p>{4}, seats rotating, the same seeds for A and B (seed {5}), at most {6} plies; {7} games each.</p>
+<p><strong>{8}</strong><br>The test: {9}.</p>
+<p>{15}</p>
+<table id="compare">
+{10}</table>
+<p>Each side's own report: <a href="a/report.html">A</a>, <a href="b/report.html">B</a>; game N
+of a side replays with <code>boardlab replay {11}/a --game N</code>.</p>
+<h2>Plots</h2>
+{12}{13}{14}
+</body></html>
+)",
+                     escape_html(a), escape_html(b), page_css(), plot_css(), escape_html(fmt::format("{}", fmt::join(agents, " against "))),
+                     config.a.seed, config.a.max_plies, c.games_each(),
+                     escape_html(verdict_sentence(config.question, config.test, c)),
+                     escape_html(test_text(config.question, config.test, c.last)), table, escape_html(dir), svg(rate),
+                     svg(lengths(c)), svg(branching(c)), escape_html(stars_explained()));
+}
+
+}  // namespace boardlab::lab
