@@ -2,19 +2,47 @@
 // `boardlab match` (a seeded series between two agents, with a confidence interval) and
 // `boardlab agent` (an agent behind a JSON-lines protocol, for other programs to play).
 #include <fmt/format.h>
+#include <filesystem>
 #include <iostream>
+#include <regex>
 #include <unistd.h>
 
 #include "lab/match.h"
+#include "lab/report.h"
 #include "lab_args.h"
 #include "commands.h"
 #include "common.h"
 #include "definition/bundled.h"
 #include "session/agent_protocol.h"
+#include "session/lab_game.h"
 
 namespace boardlab::cli {
 
 namespace {
+
+// A match's records go into a folder of match records only (0001.txt, ...).
+void check_records_folder(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) return;
+  if (!std::filesystem::is_directory(dir, ec)) throw UsageError(fmt::format("--records {}: not a folder", dir));
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (!std::regex_match(e.path().filename().string(), std::regex(R"([0-9]{4,}\.txt)")))
+      throw UsageError(fmt::format("--records {}: it holds {}, which is not a record; choose another folder", dir,
+                                   e.path().filename().string()));
+}
+
+// Each game as a record, 0001.txt ..., numbered by the game's index from 1.
+void save_records(const std::string& dir, const Rules& rules, const GameDefPtr& def, const std::vector<std::string>& options,
+                  const std::vector<std::string>& agents, const std::vector<lab::GameStats>& games) {
+  std::filesystem::create_directories(dir);
+  lab::RunInfo run;
+  run.game = def->name;
+  run.options = options;
+  run.definition_hash = def->content_hash;
+  run.agents = agents;
+  for (const auto& g : games)
+    save_record(fmt::format("{}/{:04}.txt", dir, g.index + 1), lab_game_record(rules, run, g));
+}
 
 AgentSpec parse_spec(const std::string& text) {
   try {
@@ -61,21 +89,60 @@ Runner add_match(CLI::App& app) {
                   "without chance then play different games (0: none)")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--option", args->options, "set an option: key=value");
+  auto sprt = std::make_shared<std::vector<double>>();
+  auto test = std::make_shared<lab::EloTest>();
+  auto batch = std::make_shared<long>(20);
+  auto records = std::make_shared<std::string>();
+  cmd->add_option("--sprt", *sprt,
+                  "ELO0,ELO1: stop once a sequential test settles whether the first agent is ELO1 stronger (H1) or "
+                  "ELO0 (H0), as cutechess-cli and Fishtest do; --games is then the most to play")
+      ->expected(2)->delimiter(',');
+  cmd->add_option("--alpha", test->alpha, "with --sprt: the chance of accepting ELO1 when ELO0 is true (default 0.05)")
+      ->check(CLI::Range(0.0001, 0.5));
+  cmd->add_option("--beta", test->beta, "with --sprt: the chance of accepting ELO0 when ELO1 is true (default 0.05)")
+      ->check(CLI::Range(0.0001, 0.5));
+  cmd->add_option("--batch", *batch, "with --sprt: games between two looks of the test (default 20)")
+      ->check(CLI::Range(1L, 1000000L));
+  cmd->add_option("--records", *records, "a folder to save every game's record in (0001.txt, ...; `boardlab replay`)");
   return [=] {
     auto game = open_game(*args);
     const AgentSpec sa = parse_spec(*a), sb = parse_spec(*b);
     const GameDefPtr& def = game->def_ptr();
     if (def->nplayers() != 2)
       throw UsageError(fmt::format("match seats two agents, and {} has {} players: use simulate --agents", def->name, def->nplayers()));
-    lab::SimulationConfig c{def, {sa, sb}, *games, *seed, *max_plies, threads_or_cores(*threads)};
-    c.opening_plies = *openings;
-    const lab::MatchResult r = lab::match_result(run_games(c, fmt::format("{} vs {}", sa.str(), sb.str())));
+    lab::MatchConfig m;
+    m.series = lab::SimulationConfig{def, {sa, sb}, *games, *seed, *max_plies, threads_or_cores(*threads)};
+    m.series.opening_plies = *openings;
+    m.batch = *batch;
+    if (!sprt->empty()) {
+      test->elo0 = (*sprt)[0], test->elo1 = (*sprt)[1];
+      if (!(test->elo1 > test->elo0)) throw UsageError("--sprt ELO0,ELO1 needs ELO1 above ELO0");
+      m.sprt = *test;
+    }
+    if (!records->empty()) check_records_folder(*records);
+    const std::string what = fmt::format("{} vs {}", sa.str(), sb.str());
+    const lab::Match match = lab::play_match(m, [&](const lab::SimulationConfig& c, const std::string&) { return run_games(c, what); });
+    const lab::MatchResult& r = match.result;
     auto [lo, hi] = r.interval();
+    const lab::EloDifference elo = lab::elo_difference(r);
     fmt::print("{}: {} against {}, {} games (seats alternating, seed {}{})\n", def->name, sa.str(), sb.str(), r.games, *seed,
                *openings ? fmt::format(", {} random plies first", *openings) : "");
     fmt::print("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, sa.str());
-    fmt::print("score {:.3f} (95% CI {:.3f}-{:.3f}); {:.1f} plies a game\n", r.score(), lo, hi,
-               static_cast<double>(r.plies) / r.games);
+    fmt::print("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {:+.0f} ({:+.0f} to {:+.0f}); {:.1f} plies a game\n", r.score(), lo, hi,
+               elo.elo, elo.interval95.low, elo.interval95.high, static_cast<double>(r.plies) / r.games);
+    fmt::print("the first mover won {}\n", lab::rate_text(lab::Rate{r.first_mover_wins, r.games}));
+    if (m.sprt) {
+      const char* verdict = match.test.verdict == lab::Verdict::Found      ? "H1 accepted: the first agent is stronger by about ELO1 or more"
+                            : match.test.verdict == lab::Verdict::NotFound ? "H0 accepted: the first agent is not stronger by ELO1"
+                                                                           : "not settled before --games ran out";
+      fmt::print("SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games; log-likelihood ratio {:.2f}, bounds {:.2f} "
+                 "and {:.2f}\n", test->elo0, test->elo1, test->alpha, test->beta, verdict, r.games, match.test.llr,
+                 match.test.lower, match.test.upper);
+    }
+    if (!records->empty()) {
+      save_records(*records, *game, def, args->options, {sa.str(), sb.str()}, match.games);
+      fmt::print("Wrote {} records in {}\n", match.games.size(), *records);
+    }
     return kExitOk;
   };
 }

@@ -80,11 +80,25 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agen
     }
     fmt::print("{}\n", line);
   }
+  fmt::print("\nElo ratings, fitted to every pair at once ({} at 0), with their 95% intervals:\n", agents[0].str());
+  std::vector<size_t> order(agents.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return l.ratings[x].elo > l.ratings[y].elo; });
+  for (size_t i : order)
+    fmt::print("  {:<{}}  {:+6.0f}  ({:+.0f} to {:+.0f})\n", agents[i].str(), wname, l.ratings[i].elo,
+               l.ratings[i].interval95.low, l.ratings[i].interval95.high);
+  fmt::print("\nThe first mover's win rate in each pair's games:\n");
+  for (size_t i = 0; i < agents.size(); ++i)
+    for (size_t j = i + 1; j < agents.size(); ++j) {
+      const lab::MatchResult& r = l.results[i][j];
+      fmt::print("  {} against {}: {}\n", agents[i].str(), agents[j].str(), lab::rate_text(lab::Rate{r.first_mover_wins, r.games}));
+    }
   fmt::print("\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n");
   if (!a.out.empty()) {
     std::filesystem::create_directories(a.out);
     write_text_file(a.out + "/ladder.json", lab::to_json(l, a.game.game).dump(2) + "\n");
-    fmt::print("Wrote {}/ladder.json\n", a.out);
+    write_text_file(a.out + "/ladder.html", lab::ladder_html(l, def->name));
+    fmt::print("Wrote {0}/ladder.json and {0}/ladder.html\n", a.out);
   }
   return kExitOk;
 }

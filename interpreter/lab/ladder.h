@@ -1,5 +1,6 @@
 // The skill ladder: every pair of agents plays a series (simulate's games, seats
-// alternating), and each agent's score against each other one, with its interval.
+// alternating): each agent's score against each other one with its interval, the first
+// mover's win rate per pair, and Elo ratings fitted to every pair (ratings.h).
 #pragma once
 #include <functional>
 #include <string>
@@ -18,6 +19,7 @@ struct Ladder {
   long games = 0;  // per pair
   // results[i][j] for i < j: agent i as the first agent against agent j.
   std::vector<std::vector<MatchResult>> results;
+  std::vector<Rating> ratings;  // per agent, the first at 0
   double score(size_t i, size_t j) const;  // i's score against j (draws half)
   Interval interval(size_t i, size_t j) const;
 };
@@ -28,5 +30,7 @@ Ladder play_ladder(const SimulationConfig& base, const std::vector<AgentSpec>& a
                    const SeriesRunner& run = run_series);
 
 nlohmann::json to_json(const Ladder& l, const std::string& game);
+// The ladder as a page: the ratings, the score matrix, and each pair's record.
+std::string ladder_html(const Ladder& l, const std::string& game);
 
 }  // namespace boardlab::lab

@@ -451,12 +451,25 @@ run 2 "an unknown question" -- compare dipole --option first_player=white --test
 run 0 "compare two definitions" -- compare death-stacks death-stacks-tall5 --games 40 --batch 20 --max-plies 200 &&
   { has "$out" "B: death-stacks-tall5" "compare files"; has "$out" "first mover wins" "compare rows"; }
 run 2 "compare without a second rule set" -- compare dipole && has "$err" "compare needs a second rule set" "compare usage"
-run 0 "a ladder" -- simulate dipole --ladder --agents random,greedy --games 20 && {
+run 0 "a ladder" -- simulate dipole --ladder --agents random,greedy --games 20 --out "$lab/ladder" && {
+  has "$out" "Elo ratings, fitted to every pair at once (random at 0)" "ladder Elo"
+  has "$out" "The first mover's win rate in each pair's games:" "ladder first mover"
+  has "$lab/ladder/ladder.json" '"elo"' "ladder.json Elo"
   has "$out" "The row agent's score against the column agent" "ladder"
   if awk '$1 == "greedy" { exit !($2 + 0 > 0.5) }' "$out"; then pass=$((pass + 1)); else echo "FAIL: greedy does not beat random"; cat "$out"; fail=$((fail + 1)); fi
 }
 run 0 "a ladder of the agents given, even two randoms" -- simulate dipole --ladder --agents random,random --games 4 &&
   { has "$out" "random  " "ladder agents"; if grep -q greedy "$out"; then echo "FAIL: the ladder replaced --agents"; fail=$((fail + 1)); else pass=$((pass + 1)); fi; }
+
+# A match that stops once its SPRT settles, with its games saved as records that replay.
+run 0 "a match with an SPRT and records" -- match dipole greedy random --games 400 --sprt 0,100 --threads 2 --records "$lab/recs" && {
+  has "$out" "H1 accepted: the first agent is stronger" "match SPRT"; has "$out" "Elo +" "match Elo"
+  has "$out" "the first mover won" "match first mover"
+  n=$(ls "$lab/recs" | wc -l); [ "$n" -lt 400 ] && [ "$n" -ge 20 ] && pass=$((pass + 1)) || { echo "FAIL: the SPRT did not stop the match ($n records)"; fail=$((fail + 1)); }
+}
+run 0 "a match's record replays" -- replay "$lab/recs/0002.txt" && has "$out" "moves, all legal" "match record"
+run 2 "an SPRT upside down" -- match dipole greedy random --sprt 10,0 && has "$err" "needs ELO1 above ELO0" "sprt order"
+run 2 "records into a folder of other files" -- match dipole greedy random --records "$lab/mine" && has "$err" "which is not a record" "records folder"
 
 # Three players: self-play with an agent per seat, play with a person among agents, and
 # what is refused (a match of two, two agents for three seats).
@@ -510,6 +523,7 @@ check_page() {
 if command -v chromium >/dev/null; then
   check_page "$lab/full/report.html" summary 3
   check_page "$lab/cmp/report.html" compare 3
+  check_page "$lab/ladder/ladder.html" ratings 0
   check_page "$lab/sweep/report.html" sweep 8  # a plot per statistic: Death Stacks declares no events
 else
   echo "FAIL: chromium is not installed (cli/run.sh test installs it)"; fail=$((fail + 1))

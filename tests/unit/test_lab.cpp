@@ -13,6 +13,7 @@
 #include "lab/summary.h"
 #include "lab/compare.h"
 #include "lab/ladder.h"
+#include "lab/ratings.h"
 #include "lab/runs.h"
 #include "definition/bundled.h"
 
@@ -363,4 +364,52 @@ TEST_CASE("An interrupted run keeps the games it finished, and the rest played l
   kept.insert(kept.end(), more.begin(), more.end());
   std::sort(kept.begin(), kept.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   same_games(whole, kept);
+}
+
+TEST_CASE("Elo: a score's difference, ratings fitted to every pair, and the match SPRT's error rates", "[lab]") {
+  CHECK(elo_of_score(0.5) == Approx(0).margin(1e-9));
+  CHECK(elo_of_score(0.75) == Approx(190.849).epsilon(1e-4));  // 400 log10(3)
+  CHECK(score_of_elo(elo_of_score(0.64)) == Approx(0.64));
+  CHECK(elo_of_score(1.0) == 1000);
+  // Three agents 0, 100 and 300 Elo apart, 3,000 games a pair drawn from their expected
+  // scores (a fifth of each pair's games drawn): the fit finds them, inside its intervals.
+  Rng rng(5);
+  const double truth[] = {0, 100, 300};
+  std::vector<PairResult> pairs;
+  for (size_t i = 0; i < 3; ++i)
+    for (size_t j = i + 1; j < 3; ++j) {
+      const double s = score_of_elo(truth[i] - truth[j]), draw = 0.2, win = s - draw / 2;
+      PairResult p{i, j, 0, 0, 0};
+      for (int g = 0; g < 3000; ++g) {
+        const double u = static_cast<double>(rng.below(1u << 30)) / (1u << 30);
+        (u < win ? p.wins : u < win + draw ? p.draws : p.losses)++;
+      }
+      pairs.push_back(p);
+    }
+  const auto ratings = elo_ratings(3, pairs, 200, 9);
+  for (size_t k = 0; k < 3; ++k) {
+    INFO("agent " << k);
+    CHECK(ratings[k].elo == Approx(truth[k]).margin(25));
+    CHECK(ratings[k].interval95.low <= truth[k] + 1e-9);
+    CHECK(ratings[k].interval95.high >= truth[k] - 1e-9);
+  }
+  // The SPRT of elo0 = 0 against elo1 = 30 over 200 simulated matches each way.
+  auto decide = [&](double elo, uint64_t seed) {
+    Rng r(seed);
+    std::map<Verdict, int> out;
+    for (int m = 0; m < 200; ++m) {
+      std::vector<double> scores;
+      SequentialState st;
+      const double s = score_of_elo(elo);
+      while (st.verdict == Verdict::Continue && scores.size() < 20000) {
+        for (int g = 0; g < 20; ++g) scores.push_back(static_cast<double>(r.below(1u << 30)) / (1u << 30) < s ? 1.0 : 0.0);
+        st = elo_sprt(observed(spread_of(scores)), EloTest{0, 30});
+      }
+      ++out[st.verdict];
+    }
+    return out;
+  };
+  CHECK(decide(0, 21)[Verdict::Found] <= 15);     // alpha 0.05: 10 expected
+  CHECK(decide(30, 22)[Verdict::NotFound] <= 15);  // beta 0.05
+  CHECK(decide(60, 23)[Verdict::Found] >= 195);
 }
