@@ -150,7 +150,7 @@ std::string sweep_html(const SweepResult& r, const SimulationConfig& base, const
     p.title = s.name;
     p.ylabel = s.name;
     p.xlabel = xs ? r.swept_key : "rule set";
-    Series dots{s.name + " (95% interval)", Series::Style::Points};
+    Series dots{"with its 95% interval", Series::Style::Points};
     for (size_t i = 0; i < r.points.size(); ++i) {
       if (std::isnan(s.value[i])) continue;
       dots.x.push_back(xs ? (*xs)[i] : static_cast<double>(i));
