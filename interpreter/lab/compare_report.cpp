@@ -13,21 +13,6 @@ namespace boardlab::lab {
 
 namespace {
 
-// The running first-mover rate of one side, with its Wilson band (about 400 points).
-Series running_first_mover(const std::vector<GameStats>& games, const std::string& name) {
-  Series s{name};
-  long wins = 0;
-  const size_t every = std::max<size_t>(1, games.size() / 400);
-  for (size_t i = 0; i < games.size(); ++i) {
-    wins += games[i].winner >= 0 && games[i].winner == games[i].starter;
-    if (i % every != 0 && i + 1 != games.size()) continue;
-    const Rate r{wins, static_cast<long>(i + 1)};
-    const Interval ci = r.interval95();
-    s.x.push_back(static_cast<double>(i + 1)), s.y.push_back(r.value()), s.low.push_back(ci.low), s.high.push_back(ci.high);
-  }
-  return s;
-}
-
 // The share of one side's games in each bin of length (a line per side: two histograms
 // overlaid would hide each other).
 Series length_shares(const std::vector<GameStats>& games, int lo, int width, size_t bins, const std::string& name) {
@@ -58,24 +43,6 @@ Plot lengths(const Comparison& c) {
   return p;
 }
 
-Plot branching(const Comparison& c) {
-  Plot p;
-  p.title = "Branching over the game, per side";
-  p.xlabel = "the side's own choice (1st, 2nd, ...)";
-  p.ylabel = "legal moves (mean)";
-  p.integer_x = true;
-  for (const auto& [s, label] : {std::pair{&c.a, "A"}, std::pair{&c.b, "B"}}) {
-    const long enough = std::max(5L, s->games / 20);
-    for (size_t side = 0; side < s->branching_by_turn.size(); ++side) {
-      Series line{fmt::format("{}: {}", label, side < s->player_names.size() ? s->player_names[side] : "?")};
-      for (size_t k = 0; k < s->branching_by_turn[side].size() && s->games_by_turn[side][k] >= enough; ++k)
-        line.x.push_back(static_cast<double>(k + 1)), line.y.push_back(s->branching_by_turn[side][k]);
-      if (!line.x.empty()) p.series.push_back(std::move(line));
-    }
-  }
-  return p;
-}
-
 }  // namespace
 
 std::string compare_html(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b,
@@ -88,14 +55,8 @@ std::string compare_html(const Comparison& c, const CompareConfig& config, const
                          escape_html(row.name), row.a, row.b, row.difference.value, row.difference.interval95.low,
                          row.difference.interval95.high, star ? " *" : "");
   }
-  Plot rate;
-  rate.title = "The first mover's win rate as the games go on";
-  rate.xlabel = "games played (each side)";
-  rate.ylabel = "rate";
-  rate.ymin = 0, rate.ymax = 1;
-  rate.integer_x = true;
-  rate.reference_y = 0.5;
-  rate.reference_name = "0.5: even";
+  Plot rate = running_rate_plot("The first mover's win rate as the games go on", "games played (each side)",
+                                config.a.def->nplayers());
   rate.series.push_back(running_first_mover(c.games_a, "A"));
   rate.series.push_back(running_first_mover(c.games_b, "B"));
   std::vector<std::string> agents;
@@ -121,7 +82,7 @@ of a side replays with <code>boardlab replay {11}/a --game N</code>.</p>
                      config.a.seed, config.a.max_plies, c.games_each(),
                      escape_html(verdict_sentence(config.question, config.test, c)),
                      escape_html(test_text(config.question, config.test, c.last)), table, escape_html(dir), svg(rate),
-                     svg(lengths(c)), svg(branching(c)), escape_html(stars_explained()));
+                     svg(lengths(c)), svg(branching_by_side({{"A", &c.a}, {"B", &c.b}})), escape_html(stars_explained()));
 }
 
 }  // namespace boardlab::lab

@@ -55,65 +55,77 @@ Plot length_histogram(const std::vector<GameStats>& games, const GameDef& def) {
   return p;
 }
 
+// The running rate of the games `counts` says yes to, sampled at about 400 points (every
+// point of a long run is not needed to draw it), with its Wilson band when `band`.
+template <class Counts>
+Series running_rate(const std::vector<GameStats>& games, const std::string& name, bool band, Counts counts) {
+  Series s(name);
+  long hits = 0;
+  const size_t every = std::max<size_t>(1, games.size() / 400);
+  for (size_t i = 0; i < games.size(); ++i) {
+    hits += counts(games[i]);
+    if (i % every != 0 && i + 1 != games.size()) continue;
+    const Rate r{hits, static_cast<long>(i + 1)};
+    s.x.push_back(static_cast<double>(i + 1)), s.y.push_back(r.value());
+    if (band) {
+      const Interval ci = r.interval95();
+      s.low.push_back(ci.low), s.high.push_back(ci.high);
+    }
+  }
+  return s;
+}
+
+bool first_mover_won(const GameStats& g) { return g.winner >= 0 && g.winner == g.starter; }
+
 // Running rates as the games go on: the first mover's wins with its 95% band against the
 // even share, each player's wins and the draws.
 Plot rates_over_games(const std::vector<GameStats>& games, const GameDef& def) {
-  Plot p;
-  p.title = "Win rates as the games go on (running rate)";
-  p.xlabel = "games played";
-  p.ylabel = "rate";
-  p.ymin = 0, p.ymax = 1;
-  p.integer_x = true;
-  p.reference_y = 1.0 / static_cast<double>(def.players.size());
-  p.reference_name = def.players.size() == 2 ? "0.5: even" : fmt::format("1/{}: even", def.players.size());
-  Series first{"first mover wins"};
-  std::vector<Series> players;
-  for (const auto& pl : def.players) players.push_back(Series{pl.name + " wins"});
-  Series draws{"draws"};
-  long starter = 0, drawn = 0;
-  std::vector<long> wins(def.players.size());
-  for (size_t i = 0; i < games.size(); ++i) {
-    const GameStats& g = games[i];
-    const long n = static_cast<long>(i + 1);
-    starter += g.winner >= 0 && g.winner == g.starter;
-    drawn += g.winner < 0;
-    if (g.winner >= 0 && static_cast<size_t>(g.winner) < wins.size()) ++wins[static_cast<size_t>(g.winner)];
-    // Every point of a long run is not needed to draw it: about 400 points.
-    if (games.size() > 400 && i % (games.size() / 400) != 0 && i + 1 != games.size()) continue;
-    const double x = static_cast<double>(n);
-    const Rate r{starter, n};
-    const Interval ci = r.interval95();
-    first.x.push_back(x), first.y.push_back(r.value()), first.low.push_back(ci.low), first.high.push_back(ci.high);
-    for (size_t k = 0; k < players.size(); ++k)
-      players[k].x.push_back(x), players[k].y.push_back(static_cast<double>(wins[k]) / x);
-    draws.x.push_back(x), draws.y.push_back(static_cast<double>(drawn) / x);
-  }
-  p.series.push_back(std::move(first));
-  for (auto& s : players) p.series.push_back(std::move(s));
-  if (drawn > 0) p.series.push_back(std::move(draws));
+  Plot p = running_rate_plot("Win rates as the games go on (running rate)", "games played", def.nplayers());
+  p.series.push_back(running_first_mover(games, "first mover wins"));
+  for (int k = 0; k < def.nplayers(); ++k)
+    p.series.push_back(running_rate(games, def.players[static_cast<size_t>(k)].name + " wins", false,
+                                    [k](const GameStats& g) { return g.winner == k; }));
+  if (std::any_of(games.begin(), games.end(), [](const GameStats& g) { return g.winner < 0; }))
+    p.series.push_back(running_rate(games, "draws", false, [](const GameStats& g) { return g.winner < 0; }));
   return p;
 }
 
-// Branching per side over its own choices (a line per player: sides that differ do not
-// make a sawtooth), drawn while at least one game in twenty (and five games) still goes
-// on: a mean over the few longest games is noise.
-Plot branching_by_side(const Summary& s) {
+}  // namespace
+
+Series running_first_mover(const std::vector<GameStats>& games, const std::string& name) {
+  return running_rate(games, name, true, first_mover_won);
+}
+
+Plot running_rate_plot(const std::string& title, const std::string& xlabel, int players) {
+  Plot p;
+  p.title = title;
+  p.xlabel = xlabel;
+  p.ylabel = "rate";
+  p.ymin = 0, p.ymax = 1;
+  p.integer_x = true;
+  p.reference_y = 1.0 / players;
+  p.reference_name = players == 2 ? "0.5: even" : fmt::format("1/{}: even", players);
+  return p;
+}
+
+Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>& summaries) {
   Plot p;
   p.title = "Branching over the game, per side";
   p.xlabel = "the side's own choice (1st, 2nd, ...)";
   p.ylabel = "legal moves (mean)";
   p.integer_x = true;
-  const long enough = std::max(5L, s.games / 20);
-  for (size_t side = 0; side < s.branching_by_turn.size(); ++side) {
-    Series line{side < s.player_names.size() ? s.player_names[side] : fmt::format("seat {}", side + 1)};
-    for (size_t k = 0; k < s.branching_by_turn[side].size() && s.games_by_turn[side][k] >= enough; ++k)
-      line.x.push_back(static_cast<double>(k + 1)), line.y.push_back(s.branching_by_turn[side][k]);
-    if (!line.x.empty()) p.series.push_back(std::move(line));
+  for (const auto& [label, s] : summaries) {
+    const long enough = std::max(5L, s->games / 20);
+    for (size_t side = 0; side < s->branching_by_turn.size(); ++side) {
+      const std::string player = side < s->player_names.size() ? s->player_names[side] : fmt::format("seat {}", side + 1);
+      Series line(label.empty() ? player : label + ": " + player);
+      for (size_t k = 0; k < s->branching_by_turn[side].size() && s->games_by_turn[side][k] >= enough; ++k)
+        line.x.push_back(static_cast<double>(k + 1)), line.y.push_back(s->branching_by_turn[side][k]);
+      if (!line.x.empty()) p.series.push_back(std::move(line));
+    }
   }
   return p;
 }
-
-}  // namespace
 
 std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s) {
   std::vector<std::pair<std::string, std::string>> rows;
@@ -196,7 +208,7 @@ given with their 95% (Wilson) intervals, means with their 95% intervals.</p>
                      escape_html(run.definition_hash),
                      run.options.empty() ? "" : escape_html(fmt::format("; options {}", fmt::join(run.options, " "))), rows,
                      results, svg(length_histogram(games, def)), svg(rates_over_games(games, def)),
-                     svg(branching_by_side(s)), page_css(), plot_css());
+                     svg(branching_by_side({{"", &s}})), page_css(), plot_css());
 }
 
 }  // namespace boardlab::lab

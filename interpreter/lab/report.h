@@ -6,12 +6,24 @@
 
 #include "lab/summary.h"
 #include "lab/results_json.h"
+#include "lab/svg_plot.h"
 
 namespace boardlab::lab {
 
 std::string summary_text(const Summary& s, const RunInfo& run);
 std::string html_report(const Summary& s, const std::vector<GameStats>& games, const GameDef& def,
                         const RunInfo& run);
+
+// The first mover's running win rate over `games`, with its 95% (Wilson) band.
+Series running_first_mover(const std::vector<GameStats>& games, const std::string& name);
+// An empty plot of running rates, from 0 to 1, with the even share of `players` marked.
+Plot running_rate_plot(const std::string& title, const std::string& xlabel, int players);
+
+// Branching per side over its own choices, a line per player of each summary (named by its
+// label, when there are several): sides that differ do not make a sawtooth. Drawn while at
+// least one game in twenty (and five games) still goes on: a mean over the few longest
+// games is noise.
+Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>& summaries);
 
 // The style sheet of the lab's pages (the plots' own is plot_css()).
 const char* page_css();

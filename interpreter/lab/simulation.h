@@ -30,7 +30,7 @@ struct SimulationConfig {
   // them, the opening's too; max_plies counts from the agents' first move. Such games do not
   // replay with `play --seed`.
   int opening_plies = 0;
-  std::vector<long> played;  // sorted: games a resumed run already has, not played again
+  std::vector<long> played = {};  // sorted: games a resumed run already has, not played again
   // When it turns true (a signal handler may set it), no game starts, and the games under
   // way stop at their next move and are left out: what was played is whole.
   const std::atomic<bool>* stop = nullptr;

@@ -150,7 +150,7 @@ std::string svg(const Plot& p) {
       case Series::Style::Points:
         for (size_t i = 0; i < n; ++i) {
           // Several series at one x sit side by side.
-          const double dx = named_x || p.series.size() > 1 ? (static_cast<double>(k) - (p.series.size() - 1) / 2.0) * 6 : 0;
+          const double dx = named_x || p.series.size() > 1 ? (static_cast<double>(k) - static_cast<double>(p.series.size() - 1) / 2.0) * 6 : 0;
           const double cx = X(s.x[i]) + dx;
           if (interval)
             out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" class=\"err {3}\"/>", cx,

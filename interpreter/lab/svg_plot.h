@@ -4,12 +4,15 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace boardlab::lab {
 
 struct Series {
   enum class Style { Line, Bars, Points };
+  Series() = default;
+  explicit Series(std::string name_, Style style_ = Style::Line) : name(std::move(name_)), style(style_) {}
   std::string name;
   Style style = Style::Line;
   std::vector<double> x, y;

@@ -89,7 +89,7 @@ std::optional<std::vector<double>> numeric_axis(const SweepResult& r) {
   return xs;
 }
 
-std::string run_line(const SweepResult& r, const SimulationConfig& base) {
+std::string run_line(const SimulationConfig& base) {
   std::vector<std::string> agents;
   for (const auto& a : base.agents) agents.push_back(a.str());
   return fmt::format("{} games per rule set, {} (seats rotating), the same seeds (seed {}), at most {} plies",
@@ -105,7 +105,7 @@ std::string cell(const SweptStatistic& s, size_t i) {
 }  // namespace
 
 std::string sweep_text(const SweepResult& r, const SimulationConfig& base) {
-  std::string out = run_line(r, base) + ".\nEach statistic with its 95% interval:\n\n";
+  std::string out = run_line(base) + ".\nEach statistic with its 95% interval:\n\n";
   const auto stats = swept_statistics(r);
   size_t width = 22;
   for (const auto& p : r.points) width = std::max(width, p.label.size() + 2);
@@ -190,7 +190,7 @@ points are plotted with the same intervals.</p>
 {6}
 </body></html>
 )",
-                     escape_html(title), page_css(), plot_css(), escape_html(run_line(r, base)), table, folders, plots);
+                     escape_html(title), page_css(), plot_css(), escape_html(run_line(base)), table, folders, plots);
 }
 
 }  // namespace boardlab::lab

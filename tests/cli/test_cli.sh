@@ -328,6 +328,16 @@ run 0 "check warns" -- check tests/warnings/likely-wrong.yaml --games 2 && {
 rm -rf "$newdir"
 
 # The rule-tweak lab: simulate (threads, files, a variant), shards merged, compare, ladder.
+same_summary() {  # same_summary A B DESCRIPTION: the two summaries agree, times aside
+  if python3 - "$1/summary.json" "$2/summary.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["summary"] for p in sys.argv[1:3])
+for s in (a, b):
+    del s["seconds_per_game"]
+sys.exit(0 if a == b else 1)
+PY
+  then pass=$((pass + 1)); else echo "FAIL: $3: the summaries differ"; fail=$((fail + 1)); fi
+}
 lab=$(mktemp -d)
 run 0 "simulate" -- simulate dipole --games 60 --threads 2 --out "$lab/full" && {
   has "$out" "first mover wins" "simulate summary"
@@ -343,14 +353,7 @@ run 0 "shard 1 of 2" -- simulate dipole --games 60 --shard 1/2 --out "$lab/s1" &
 run 0 "shard 2 of 2" -- simulate dipole --games 60 --shard 2/2 --threads 1 --out "$lab/s2" && lines "$lab/s2/games.jsonl" 30 "shard 2"
 run 0 "merge the shards" -- merge "$lab/s1" "$lab/s2" --out "$lab/merged" && has "$out" "dipole: 60 games" "merge"
 # The merged summary is the whole run's, all but the times.
-if python3 - "$lab/full/summary.json" "$lab/merged/summary.json" <<'PY'
-import json, sys
-a, b = (json.load(open(p))["summary"] for p in sys.argv[1:3])
-for s in (a, b):
-    del s["seconds_per_game"]
-sys.exit(0 if a == b else 1)
-PY
-then pass=$((pass + 1)); else echo "FAIL: merged shards differ from the whole run"; fail=$((fail + 1)); fi
+same_summary "$lab/full" "$lab/merged" "merged shards"
 # An output folder is replaced as a whole set, and only when it is this run's or --force says so.
 run 0 "the same run again" -- simulate dipole --games 60 --shard 1/2 --out "$lab/s1" && lines "$lab/s1/games.jsonl" 30 "same run"
 run 2 "another run into a run's folder" -- simulate dipole --games 7 --out "$lab/s1" &&
@@ -377,16 +380,6 @@ cp -r "$lab/s2" "$lab/edited" && sed -i 's/"moves":\[[0-9]*/"moves":[999/' "$lab
 run 2 "a lab game edited" -- replay "$lab/edited" --game 1 && has "$err" "game 1, move 1: it is number 999 of" "replay edited"
 # A run stopped by SIGTERM (a cluster's time limit), SIGINT or a kill keeps the games it
 # finished; --resume plays the rest, --more adds games, and either equals one whole run.
-same_summary() {  # same_summary A B DESCRIPTION: the two summaries agree, times aside
-  if python3 - "$1/summary.json" "$2/summary.json" <<'PY'
-import json, sys
-a, b = (json.load(open(p))["summary"] for p in sys.argv[1:3])
-for s in (a, b):
-    del s["seconds_per_game"]
-sys.exit(0 if a == b else 1)
-PY
-  then pass=$((pass + 1)); else echo "FAIL: $3: the summaries differ"; fail=$((fail + 1)); fi
-}
 slow=(dipole --agents mcts:iterations=2000,greedy --games 16 --threads 2)
 run 0 "a slow run, whole" -- simulate "${slow[@]}" --out "$lab/whole"
 for sig in TERM KILL; do
