@@ -15,6 +15,18 @@ local describe = sandbox.describe
 -- The structs shared with C++, declared once on the C++ side (interpreter/script/ffi_types.h).
 ffi.cdef(info.cdef)
 
+-- LuaJIT's default limits (1,000 traces, 512 KB of machine code) are too small for the
+-- jump-chain games: English checkers filled them within a second and flushed every trace,
+-- again and again (see BOARDLAB_JIT_LOG), each run as fast as the traces it happened to keep
+-- (0.57-1.06 M plies/s against 1.20-1.35 M with these, `bench english-checkers --seconds 3`,
+-- seeds 1-3, alternating runs; 1,900 traces after 30 s, then no flush). BOARDLAB_JIT_OPT
+-- ("maxtrace=8000 hotloop=20") sets jit.opt parameters after these, for experiments.
+jit.opt.start("maxtrace=4000", "maxmcode=2048")
+if os.getenv("BOARDLAB_JIT_OPT") then
+  local opts = {}
+  for word in os.getenv("BOARDLAB_JIT_OPT"):gmatch("%S+") do opts[#opts + 1] = word end
+  jit.opt.start(unpack(opts))
+end
 -- BOARDLAB_JIT_LOG=FILE writes LuaJIT's trace log (jit.v): where traces abort and why.
 if os.getenv("BOARDLAB_JIT_LOG") then require("jit.v").start(os.getenv("BOARDLAB_JIT_LOG")) end
 
