@@ -3,10 +3,15 @@
 // and definitions/english-checkers.test.yaml (the variants' in
 // definitions/double-draughts-straight-jumps.test.yaml and
 // definitions/double-draughts-super-king.test.yaml); here, the no-progress count as the state
-// keeps it.
+// keeps it, and English checkers against an independent hand-written generator.
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <tuple>
+
+#include "bench/handwritten_checkers.h"
 #include "helpers.h"
+#include "rules/playout.h"
 #include "state/position_text.h"
 
 using namespace boardlab;
@@ -35,4 +40,68 @@ TEST_CASE("Double Draughts: 50 moves each without progress draw, counted by the 
     testing::play(*game, s, "c3-d4");
     CHECK(s.quiet_plies() == 0);
   }
+}
+
+namespace {
+using CheckersMove = std::tuple<int, int, uint64_t, bool>;  // from, to, jumped cells, crowns
+
+std::set<CheckersMove> hand_checkers_set(const State& s) {
+  handwritten_checkers::Position p;
+  for (int c = 0; c < 64; ++c) {
+    if (!s.height(c)) continue;
+    const bool king = s.def().glyph_of[s.top(c)] == 'W' || s.def().glyph_of[s.top(c)] == 'B';
+    p.board[c] = static_cast<int8_t>((s.owner(c) == 0 ? 1 : -1) * (king ? 2 : 1));
+  }
+  p.side = s.side();
+  handwritten_checkers::Move buf[handwritten_checkers::kMaxMoves];
+  const int n = handwritten_checkers::legal_moves(p, buf);
+  std::set<CheckersMove> out;
+  for (int i = 0; i < n; ++i) out.insert({buf[i].from, buf[i].to, buf[i].captured, buf[i].crowns});
+  return out;
+}
+
+std::set<CheckersMove> interpreter_checkers_set(const Rules& g, const State& s) {
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::set<CheckersMove> out;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    int from = -1, to = -1;
+    uint64_t jumped = 0;
+    bool crowns = false;
+    for (const Action& a : m) {
+      if (a.op == Op::Move && from < 0) from = a.a, to = a.b;
+      else if (a.op == Op::Mark && from < 0) from = to = a.a;  // a chain back to its start
+      else if (a.op == Op::Remove) jumped |= uint64_t{1} << a.a;
+      else if (a.op == Op::SetTop) crowns = true;
+    }
+    out.insert({from, to, jumped, crowns});
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("English checkers: moves and perft agree with an independent hand-written generator") {
+  auto game = testing::bundled("english-checkers");
+  State start = game->initial();
+  for (int d = 1; d <= (testing::random_games(10) >= 10 ? 6 : 4); ++d) {
+    INFO("depth " << d);
+    CHECK(perft(*game, start, d) == handwritten_checkers::perft(handwritten_checkers::start_position(), d));
+  }
+  MoveList moves;
+  long positions = 0, chains = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(300)); ++seed) {
+    Rng rng(seed);
+    State s = game->initial();
+    while (!s.outcome().over()) {
+      const auto mine = interpreter_checkers_set(*game, s);
+      REQUIRE(mine == hand_checkers_set(s));
+      ++positions;
+      for (const auto& m : mine) chains += __builtin_popcountll(std::get<2>(m)) > 1;
+      if (!game->start_turn(s, moves)) break;
+      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    }
+  }
+  CHECK(positions > 30 * testing::random_games(300));  // random games last about 70 plies
+  CHECK(chains > 0);  // multi-jumps were compared, not only slides and single jumps
 }
