@@ -4,10 +4,12 @@
 // cannot say: the notation as printed (and backgammon's), checks over every legal move, the
 // options' scores, the dice's probabilities, and replay from a seed.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "bench/handwritten_hypergammon.h"
 #include "helpers.h"
 #include "rules/playout.h"
 #include "state/position_text.h"
@@ -242,4 +244,51 @@ TEST_CASE("Hypergammon: random games keep 3 checkers a side and replay exactly f
     CHECK(position_text(a) == position_text(b));
     CHECK(a.ply() == b.ply());
   }
+}
+
+namespace {
+handwritten_hypergammon::Position hand_position(const State& s) {
+  handwritten_hypergammon::Position p;
+  const TrackSides sides = track_sides(s);
+  for (int side = 0; side < 2; ++side)
+    for (int k = 0; k < 26; ++k) p.count[side][k] = static_cast<int8_t>(sides[static_cast<size_t>(side)][static_cast<size_t>(k)]);
+  p.side = s.side();
+  return p;
+}
+}  // namespace
+
+TEST_CASE("Hypergammon: the turns of every position of 300 random games equal a hand-written generator's") {
+  auto game = testing::bundled("hypergammon");
+  MoveList moves;
+  std::vector<handwritten_hypergammon::Position> hand;
+  long positions = 0, entering = 0, bearing_off = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(300)); ++seed) {
+    Rng rng(seed);
+    State s = game->initial();
+    while (!s.outcome().over()) {
+      if (s.awaiting_roll()) game->roll(s, rng);
+      if (!game->start_turn(s, moves)) break;
+      const auto dice = s.rolled();
+      std::set<handwritten_hypergammon::Position> mine;
+      for (int i = 0; i < moves.size(); ++i) {
+        State t = s;
+        game->apply(t, moves[i]);
+        auto q = hand_position(t);
+        q.side = s.side();
+        mine.insert(q);
+      }
+      handwritten_hypergammon::turns(hand_position(s), dice[0], dice[1], hand);
+      INFO("seed " << seed << ", " << position_text(s));
+      REQUIRE(mine == std::set<handwritten_hypergammon::Position>(hand.begin(), hand.end()));
+      ++positions;
+      const auto here = hand_position(s);
+      const int8_t* me = here.count[s.side()];
+      entering += me[0] > 0;
+      bearing_off += me[0] == 0 && std::all_of(me + 7, me + 25, [](int8_t c) { return c == 0; });
+      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    }
+  }
+  CHECK(positions > 15 * testing::random_games(300));  // random games last about 23 turns
+  CHECK(entering > 100);     // checkers on the bar were compared,
+  CHECK(bearing_off > 100);  // and bearing off
 }

@@ -1,0 +1,21 @@
+// Google Benchmark: the interpreter's Hypergammon random playouts (the dice-turn family:
+// scripts/lib/dice_turns.lua) against the hand-written C++ playout, in one run with the
+// same seeds; a ply is a whole turn, rolls included.
+#include <benchmark/benchmark.h>
+
+#include "handwritten_hypergammon.h"
+#include "interpreter_playouts.h"
+
+namespace {
+
+constexpr int kMaxPlies = 1000;
+
+void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "hypergammon", kMaxPlies); }
+
+void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, handwritten_hypergammon::playout, kMaxPlies); }
+
+}  // namespace
+
+BENCHMARK(Interpreter)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
+BENCHMARK(Handwritten)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
+BENCHMARK_MAIN();
