@@ -30,9 +30,11 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
       step = m * power;
       break;
     }
+  // Each tick is k steps, rounded to the step's decimals: 3 x 0.2 is 0.6, not 0.6000000000000001.
+  const double scale = std::pow(10.0, std::max(0.0, -std::floor(std::log10(step))));
   std::vector<double> out;
-  for (double t = std::ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step)
-    out.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+  for (auto k = static_cast<long long>(std::ceil(lo / step - 1e-9)); static_cast<double>(k) * step <= hi + step * 1e-9; ++k)
+    out.push_back(std::round(static_cast<double>(k) * step * scale) / scale + 0.0);
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include "lab/compare.h"
 #include "lab/ladder.h"
 #include "lab/ratings.h"
+#include "lab/svg_plot.h"
 #include "lab/runs.h"
 #include "definition/bundled.h"
 
@@ -412,4 +413,25 @@ TEST_CASE("Elo: a score's difference, ratings fitted to every pair, and the matc
   CHECK(decide(0, 21)[Verdict::Found] <= 15);     // alpha 0.05: 10 expected
   CHECK(decide(30, 22)[Verdict::NotFound] <= 15);  // beta 0.05
   CHECK(decide(60, 23)[Verdict::Found] >= 195);
+}
+
+TEST_CASE("Plot ticks are round numbers covering the range, and pages escape what they print", "[lab]") {
+  CHECK(nice_ticks(0, 1, 5) == std::vector<double>{0, 0.2, 0.4, 0.6, 0.8, 1.0});
+  CHECK(nice_ticks(1, 300, 6) == std::vector<double>{50, 100, 150, 200, 250, 300});
+  CHECK(nice_ticks(11, 123, 8) == std::vector<double>{20, 40, 60, 80, 100, 120});
+  CHECK(nice_ticks(2, 6, 8) == std::vector<double>{2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6});
+  CHECK(nice_ticks(5, 5, 5).size() >= 2);  // an empty range still gets an axis
+  for (double t : nice_ticks(-0.013, 0.037, 5)) CHECK(std::abs(t * 100 - std::round(t * 100)) < 1e-9);
+  CHECK(escape_html("<a href=\"x\">&</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+  // A plot with a band, bars and a named axis draws every series and the even line.
+  Plot p;
+  p.categories = {"A", "B"};
+  p.reference_y = 0.5;
+  Series dots("rate", Series::Style::Points);
+  dots.x = {0, 1}, dots.y = {0.4, 0.6}, dots.low = {0.3, 0.5}, dots.high = {0.5, 0.7};
+  p.series.push_back(dots);
+  const std::string page = svg(p);
+  CHECK(page.find("class=\"ref\"") != std::string::npos);
+  CHECK(page.find(">A</text>") != std::string::npos);
+  CHECK(page.find("class=\"err s0\"") != std::string::npos);
 }
