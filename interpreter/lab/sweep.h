@@ -13,7 +13,7 @@
 namespace boardlab::lab {
 
 struct SweepPoint {
-  std::string label;  // "max_height=5", "dipole-10x10", "dipole max_height=5"
+  std::string label;  // "KEY=VALUE", a definition's name, or both: "NAME KEY=VALUE"
   std::string game;   // as the user named it
   std::vector<std::string> options;  // key=value, the swept one last
   std::string value;  // the swept option's value ("" when only definitions differ)

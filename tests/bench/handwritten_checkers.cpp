@@ -1,6 +1,8 @@
 // A hand-written C++ English checkers (benchmark yardstick and test oracle only).
 #include "handwritten_checkers.h"
 
+#include "handwritten_common.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -94,26 +96,13 @@ void play(Position& p, const Move& m) {
   p.side = 1 - p.side;
 }
 
-uint64_t perft(const Position& p, int depth) {
-  std::vector<Move> moves(kMaxMoves);
-  const int n = legal_moves(p, moves.data());
-  if (depth == 1) return static_cast<uint64_t>(n);
-  uint64_t total = 0;
-  for (int i = 0; i < n; ++i) {
-    Position q = p;
-    play(q, moves[i]);
-    total += perft(q, depth - 1);
-  }
-  return total;
-}
+uint64_t perft(const Position& p, int depth) { return handwritten::perft<Move>(p, depth, kMaxMoves, legal_moves, play); }
 
 int playout(boardlab::Rng& rng, int max_plies) {
   Position p = start_position();
   static Move moves[kMaxMoves];
-  // Positions since the last capture or man's move (none before it can come back), for
-  // threefold repetition; the same count is the no-progress rule's.
-  static std::vector<Position> since;
-  since.assign(1, p);
+  static handwritten::DrawWatch<Position> draws(100);  // 100 plies without a capture or a man's move
+  draws.start(p);
   int plies = 0;
   while (plies < max_plies) {
     const int n = legal_moves(p, moves);
@@ -122,13 +111,7 @@ int playout(boardlab::Rng& rng, int max_plies) {
     const bool progress = m.captured || p.board[m.from] == 1 || p.board[m.from] == -1;
     play(p, m);
     ++plies;
-    if (progress) since.clear();
-    since.push_back(p);
-    if (since.size() > 100) break;  // 100 plies without progress: a draw
-    int seen = 0;
-    for (const Position& q : since)
-      seen += q.side == p.side && std::equal(q.board, q.board + 64, p.board);
-    if (seen >= 3) break;  // threefold repetition: a draw
+    if (draws.drawn_after(p, progress)) break;
   }
   return plies;
 }

@@ -1,6 +1,8 @@
 // A hand-written C++ Dablot Prejjesne (benchmark yardstick and test oracle only).
 #include "handwritten_dablot.h"
 
+#include "handwritten_common.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <vector>
@@ -99,24 +101,13 @@ void play(Position& p, const Move& m) {
   p.side = 1 - p.side;
 }
 
-uint64_t perft(const Position& p, int depth) {
-  std::vector<Move> moves(kMaxMoves);
-  const int n = legal_moves(p, moves.data());
-  if (depth == 1) return static_cast<uint64_t>(n);
-  uint64_t total = 0;
-  for (int i = 0; i < n; ++i) {
-    Position q = p;
-    play(q, moves[i]);
-    total += perft(q, depth - 1);
-  }
-  return total;
-}
+uint64_t perft(const Position& p, int depth) { return handwritten::perft<Move>(p, depth, kMaxMoves, legal_moves, play); }
 
 int playout(boardlab::Rng& rng, int max_plies) {
   Position p = start_position();
   static Move moves[kMaxMoves];
-  static std::vector<Position> since;  // positions since the last capture (repetition, no progress)
-  since.assign(1, p);
+  static handwritten::DrawWatch<Position> draws(120);  // 120 plies without a capture
+  draws.start(p);
   int plies = 0;
   while (plies < max_plies) {
     const int n = legal_moves(p, moves);
@@ -132,12 +123,7 @@ int playout(boardlab::Rng& rng, int max_plies) {
     }
     if (!pieces[0] || !pieces[1]) break;                       // no piece left: a loss
     if (pieces[0] == 1 && pieces[1] == 1 && kings == 2) break;  // the two kings: a draw
-    if (capture) since.clear();
-    since.push_back(p);
-    if (since.size() > 120) break;  // 120 plies without a capture: a draw
-    int seen = 0;
-    for (const Position& q : since) seen += q.side == p.side && std::equal(q.board, q.board + kCells, p.board);
-    if (seen >= 3) break;  // threefold repetition: a draw
+    if (draws.drawn_after(p, capture)) break;
   }
   return plies;
 }

@@ -1,6 +1,8 @@
 // A hand-written Death Stacks random playout (benchmark yardstick only).
 #include "handwritten_death_stacks.h"
 
+#include "handwritten_common.h"
+
 #include <array>
 #include <cstring>
 #include <vector>
@@ -102,18 +104,7 @@ void play(Position& p, const Move& m) {
   p.side = 1 - p.side;
 }
 
-uint64_t perft(const Position& p, int depth) {
-  std::vector<Move> moves(CELLS * CAP * 8);
-  int n = legal_moves(p, moves.data());
-  if (depth == 1) return static_cast<uint64_t>(n);
-  uint64_t total = 0;
-  for (int i = 0; i < n; ++i) {
-    Position q = p;
-    play(q, moves[i]);
-    total += perft(q, depth - 1);
-  }
-  return total;
-}
+uint64_t perft(const Position& p, int depth) { return handwritten::perft<Move>(p, depth, CELLS * CAP * 8, legal_moves, play); }
 
 PlayoutResult death_stacks_playout(boardlab::Rng& rng, int max_plies) {
   Position p = start_position();

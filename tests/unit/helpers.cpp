@@ -66,6 +66,23 @@ void play(const boardlab::Rules& game, boardlab::State& s, const std::string& te
   game.apply(s, moves[parsed.index]);
 }
 
+long random_positions(const boardlab::Rules& game, int games, const std::function<void(const boardlab::State&)>& visit) {
+  using namespace boardlab;
+  MoveList moves;
+  long positions = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(games); ++seed) {
+    Rng rng(seed);
+    State s = game.initial();
+    while (!s.outcome().over()) {
+      visit(s);
+      ++positions;
+      if (!game.start_turn(s, moves)) break;
+      game.apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    }
+  }
+  return positions;
+}
+
 int random_games(int full) {
 #ifdef BOARDLAB_SANITIZED_BUILD
   return full / 10;

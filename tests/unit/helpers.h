@@ -1,5 +1,6 @@
 // Test helpers: games written to a temporary folder, and shortcuts for moves by notation.
 #pragma once
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -40,5 +41,9 @@ std::string expected_messages(const std::string& file);
 
 // How many random games the invariant tests play (fewer in the sanitized build).
 int random_games(int full);
+
+// Plays `games` random games (seeds 1, 2, ...) and shows `visit` each position on the way,
+// the last one too; returns how many it showed.
+long random_positions(const boardlab::Rules& game, int games, const std::function<void(const boardlab::State&)>& visit);
 
 }  // namespace testing

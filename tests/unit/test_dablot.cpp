@@ -106,23 +106,15 @@ TEST_CASE("Dablot: moves and perft agree with an independent hand-written genera
     INFO("depth " << d);
     CHECK(perft(*game, start, d) == handwritten_dablot::perft(handwritten_dablot::start_position(), d));
   }
-  MoveList moves;
-  long positions = 0, chains = 0;
-  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(300)); ++seed) {
-    Rng rng(seed);
-    State s = game->initial();
-    while (!s.outcome().over()) {
-      const auto mine = interpreter_dablot_set(*game, s);
-      REQUIRE(mine == hand_dablot_set(s));
-      ++positions;
-      for (const auto& m : mine) {
-        const auto& j = std::get<2>(m);
-        chains += __builtin_popcountll(j[0]) + __builtin_popcountll(j[1]) + __builtin_popcountll(j[2]) > 1;
-      }
-      if (!game->start_turn(s, moves)) break;
-      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+  long chains = 0;
+  const long positions = testing::random_positions(*game, testing::random_games(300), [&](const State& s) {
+    const auto mine = interpreter_dablot_set(*game, s);
+    REQUIRE(mine == hand_dablot_set(s));
+    for (const auto& m : mine) {
+      const auto& j = std::get<2>(m);
+      chains += __builtin_popcountll(j[0]) + __builtin_popcountll(j[1]) + __builtin_popcountll(j[2]) > 1;
     }
-  }
+  });
   CHECK(positions > 100 * testing::random_games(300));  // random games last about 250 plies
   CHECK(chains > 0);
 }

@@ -88,20 +88,12 @@ TEST_CASE("English checkers: moves and perft agree with an independent hand-writ
     INFO("depth " << d);
     CHECK(perft(*game, start, d) == handwritten_checkers::perft(handwritten_checkers::start_position(), d));
   }
-  MoveList moves;
-  long positions = 0, chains = 0;
-  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(300)); ++seed) {
-    Rng rng(seed);
-    State s = game->initial();
-    while (!s.outcome().over()) {
-      const auto mine = interpreter_checkers_set(*game, s);
-      REQUIRE(mine == hand_checkers_set(s));
-      ++positions;
-      for (const auto& m : mine) chains += __builtin_popcountll(std::get<2>(m)) > 1;
-      if (!game->start_turn(s, moves)) break;
-      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
-    }
-  }
+  long chains = 0;
+  const long positions = testing::random_positions(*game, testing::random_games(300), [&](const State& s) {
+    const auto mine = interpreter_checkers_set(*game, s);
+    REQUIRE(mine == hand_checkers_set(s));
+    for (const auto& m : mine) chains += __builtin_popcountll(std::get<2>(m)) > 1;
+  });
   CHECK(positions > 30 * testing::random_games(300));  // random games last about 70 plies
   CHECK(chains > 0);  // multi-jumps were compared, not only slides and single jumps
 }
