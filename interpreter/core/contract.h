@@ -52,6 +52,7 @@ inline const char* op_name(Op op) {
 constexpr uint16_t kNone = 0xFFFF;  // an action field left unset (Remove's slot: out of play)
 constexpr int kMaxActions = 48;     // actions in one move
 constexpr int kMaxMoves = 1'000'000;  // legal moves generate may write for one position
+constexpr int kMaxMoveWords = 64 * kMaxMoves;  // words those moves may take in the buffer
 // What notation may give for one move: spellings, and bytes in each.
 constexpr int kMaxSpellings = 16;
 constexpr int kMaxSpellingBytes = 256;

@@ -43,6 +43,32 @@
     void (*grow)(struct bl_moves*, int32_t words_needed); /* and as many moves */              \
   } bl_moves;                                                                                  \
                                                                                                \
+  /* A jump-chain game's rules as tables, for the C++ search (script/jump_chains.h); built by \
+     scripts/lib/chains.lua from the script's functions. Per piece code: its slide and jump    \
+     directions (counts, then dir_stride entries each; a count of BL_UNTABLED: the script's    \
+     function failed for that code), may it capture a victim code ([mover * ncodes + victim],  \
+     1 yes, 0 no, BL_UNTABLED failed; NULL: any enemy), what it becomes on a cell ([code *     \
+     ncells + cell], 0 nothing, BL_UNTABLED failed; NULL: no promotion), is its slide progress.\
+     On a failed entry the search stops and names it in failed. */                             \
+  enum { BL_UNTABLED = 255 };                                                                  \
+  enum { BL_TABLE_SLIDES = 1, BL_TABLE_JUMPS, BL_TABLE_CAPTURE, BL_TABLE_PROMOTION,           \
+         BL_TABLE_PROGRESS };                                                                  \
+  enum { BL_CHAINS_OK, BL_CHAINS_TOO_MANY, BL_CHAINS_MEMORY, BL_CHAINS_TICKS,                 \
+         BL_CHAINS_ACTIONS, BL_CHAINS_UNTABLED };                                               \
+  typedef struct bl_chain_rules {                                                              \
+    int32_t dir_stride;                                                                        \
+    const uint8_t* slide_count;                                                                \
+    const int8_t* slide_dirs; /* [code * dir_stride + i] */                                    \
+    const uint8_t* jump_count;                                                                 \
+    const int8_t* jump_dirs;                                                                   \
+    const uint8_t* can_capture;                                                                \
+    const uint8_t* promotion;                                                                  \
+    const uint8_t* progress;                                                                   \
+    int32_t capture_flags, promotion_flags; /* with progress, which every jump carries */      \
+    int32_t compulsory, may_stop, take_top;                                                    \
+    int32_t failed[3]; /* out: the failed entry met: its table (BL_TABLE_), code, cell/victim */\
+  } bl_chain_rules;                                                                            \
+                                                                                               \
   /* What the host hands to each hook call. Lua casts it once at load: converting pointers     \
      per call would stop the trace compiler. */                                                \
   typedef struct bl_host {                                                                     \
@@ -51,6 +77,9 @@
     int32_t checking; /* 1: each move is checked against the board as generate writes it */   \
     bl_state state;     /* the state of this call */                                           \
     bl_moves moves;     /* where generate writes: a copy the host takes back after the call */ \
+    /* The C++ primitives the trusted library calls, and their working memory. */             \
+    void* scratch;                                                                             \
+    int32_t (*jump_chains)(struct bl_host*, const bl_board*, bl_chain_rules*);                 \
   } bl_host;
 
 extern "C" {

@@ -90,12 +90,8 @@ uint8_t MoveList::flags(int i) const {
 void MoveList::push(const Move& m) {
   while (raw_.nwords + 1 + 2 * m.count > raw_.cap_words || raw_.count >= raw_.cap_moves) grow(&raw_, 1 + 2 * m.count);
   int32_t at = raw_.nwords;
-  words_[at] = static_cast<int32_t>(m.count | (m.flags << 8));
-  for (int k = 0; k < m.count; ++k) {
-    const Action& a = m.actions[k];
-    words_[at + 1 + 2 * k] = static_cast<int32_t>(static_cast<uint32_t>(a.op) | (uint32_t{a.n} << 8) | (uint32_t{a.a} << 16));
-    words_[at + 2 + 2 * k] = static_cast<int32_t>(uint32_t{a.b} | (uint32_t{a.c} << 16));
-  }
+  words_[at] = header(m.count, m.flags);
+  for (int k = 0; k < m.count; ++k) encode(m.actions[k], &words_[at + 1 + 2 * k]);
   starts_[raw_.count++] = at;
   raw_.nwords = at + 1 + 2 * m.count;
 }

@@ -10,6 +10,7 @@
 #include "core/contract.h"
 #include "definition/game_def.h"
 #include "script/ffi_types.h"
+#include "script/jump_chains.h"
 #include "script/move_list.h"
 #include "state/state.h"
 
@@ -73,6 +74,7 @@ class ScriptHost {
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};
+  JumpChains jump_chains_;  // host_.scratch: the C++ primitives' working memory
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
 };

@@ -29,7 +29,7 @@
 -- a set_top when it promotes. Jumps are progress. With "remove", chains with the same start,
 -- end and jumped cells are one move; with "take_top", a move is its path (the order of the
 -- prisoners differs).
-return function(api)
+return function(api, native)
   local board, state, moves = api.board, api.state, api.moves
   local ray, playable = board.ray, board.playable
   local height, top, owner, side = state.height, state.top, state.owner, state.side
@@ -95,10 +95,15 @@ return function(api)
     return wrote
   end
 
-  function M.generate(p)
+  local function check_capture(p, fname)
     if p.capture ~= nil and p.capture ~= "remove" and p.capture ~= "take_top" then
-      error("chains.generate: capture is \"remove\" or \"take_top\", not " .. tostring(p.capture), 2)
+      error(fname .. ": capture is \"remove\" or \"take_top\", not " .. tostring(p.capture), 3)
     end
+  end
+
+  -- The search in Lua, calling the rules' functions as it goes.
+  function M.generate_lua(p)
+    check_capture(p, "chains.generate_lua")
     local me = side()
     for k in pairs(seen) do seen[k] = nil end
     local any_jump = false
@@ -127,6 +132,147 @@ return function(api)
           end
         end
       end
+    end
+  end
+
+  -- The same search in C++ (interpreter/script/jump_chains.cpp), on tables of the rules'
+  -- answers: each function is asked once per piece code (promotion per code and playable
+  -- cell, can_capture per code and enemy code), and its answers are kept while the rules
+  -- table holds the same functions. An answer that fails is kept as an error, raised if the
+  -- search ever needs it, so a function that only knows the pieces in play is fine.
+  local NCODES, NCELLS, NDIRS = #api.game.pieces * api.game.nplayers + 1, board.ncells, board.ndirs
+  local owner_of = api.game.owner
+  local tables = setmetatable({}, { __mode = "k" })   -- rules table -> its tables
+  local FNS = { "slide_dirs", "jump_dirs", "can_capture", "promotion", "progress" }
+
+  -- A kept error is the function's own (its message names its line), or one of ours about
+  -- what it gave, to raise at the line that called chains.generate.
+  local function own(msg) return { msg } end
+  local function what(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
+  -- Calls p[name](...); returns its first result, or nil and the error to keep.
+  local function ask(p, name, ...)
+    local ok, r = pcall(p[name], ...)
+    if not ok then
+      if native.stopped(r) then error(r, 0) end  -- the loop budget and memory cap stop everything
+      return nil, r
+    end
+    return r
+  end
+  local function directions(p, name, code)
+    local list, err = ask(p, name, code)
+    if err then return nil, err end
+    if type(list) ~= "table" then
+      return nil, own(string.format("chains.generate: %s(%d) gave %s, not a list of directions", name, code, what(list)))
+    end
+    for i = 1, #list do
+      local d = list[i]
+      if type(d) ~= "number" or d ~= math.floor(d) or d < 0 or d >= NDIRS then
+        return nil, own(string.format("chains.generate: %s(%d)[%d] is %s, not a direction (0 to %d)", name, code, i, what(d), NDIRS - 1))
+      end
+    end
+    return list
+  end
+
+  local function tabulate(p)
+    local t = { failed = {} }
+    for _, f in ipairs(FNS) do t[f] = p[f] end
+    local spec = { slides = {}, jumps = {}, stride = 1 }
+    for code = 1, NCODES - 1 do
+      for _, f in ipairs({ "slide_dirs", "jump_dirs" }) do
+        local list, err = directions(p, f, code)
+        if err then t.failed[f .. ":" .. code] = err end
+        spec[f == "slide_dirs" and "slides" or "jumps"][code] = list or false
+        if list and #list > spec.stride then spec.stride = #list end
+      end
+    end
+    if p.can_capture then
+      spec.can_capture = {}
+      for mover = 1, NCODES - 1 do
+        for victim = 1, NCODES - 1 do
+          if owner_of(mover) ~= owner_of(victim) then
+            local may, err = ask(p, "can_capture", mover, victim)
+            if err then t.failed["can_capture:" .. mover .. ":" .. victim] = err end
+            if err then spec.can_capture[mover * NCODES + victim] = false
+            else spec.can_capture[mover * NCODES + victim] = may and 1 or 0 end
+          end
+        end
+      end
+    end
+    if p.promotion then
+      spec.promotion = {}
+      for code = 1, NCODES - 1 do
+        for cell = 0, NCELLS - 1 do
+          if board.playable(cell) then
+            local to, err = ask(p, "promotion", code, cell)
+            if not err and to and (type(to) ~= "number" or to ~= math.floor(to) or to < 1 or to >= NCODES) then
+              err = own(string.format("chains.generate: promotion(%d, %d) gave %s, not a piece code", code, cell, what(to)))
+            end
+            if err then t.failed["promotion:" .. code .. ":" .. cell] = err end
+            if err then spec.promotion[code * NCELLS + cell] = false
+            else spec.promotion[code * NCELLS + cell] = to or 0 end
+          end
+        end
+      end
+    end
+    if p.progress then
+      spec.progress = {}
+      for code = 1, NCODES - 1 do
+        local yes, err = ask(p, "progress", code)
+        if err then t.failed["progress:" .. code] = err end
+        if err then spec.progress[code] = false else spec.progress[code] = yes and 1 or 0 end
+      end
+    end
+    t.rules = native.chain_rules(spec)
+    return t
+  end
+
+  local function flags(v, name)
+    if v == nil then return 0 end
+    if type(v) ~= "number" or v ~= math.floor(v) or v < 0 or v > 255 then
+      error(string.format("chains.generate: %s is %s, not flags from game.flags", name, what(v)), 4)
+    end
+    return v
+  end
+
+  local function generate_native(p)
+    local t = tables[p]
+    local same = t ~= nil
+    for i = 1, same and #FNS or 0 do same = same and t[FNS[i]] == p[FNS[i]] end
+    if not same then
+      t = tabulate(p)
+      tables[p] = t
+    end
+    local r = t.rules.rules
+    r.capture_flags = flags(p.capture_flags, "capture_flags")
+    r.promotion_flags = flags(p.promotion_flags, "promotion_flags")
+    r.compulsory = p.compulsory ~= false and 1 or 0
+    r.may_stop = p.may_stop and 1 or 0
+    r.take_top = p.capture == "take_top" and 1 or 0
+    local fn, code, other = native.jump_chains(r, "chains.generate")
+    if fn then
+      -- The one answer the search needed and the script's function could not give.
+      local err = t.failed[fn .. ":" .. code] or t.failed[fn .. ":" .. code .. ":" .. other]
+      if type(err) == "table" then error(err[1], 3) end
+      error(err, 0)
+    end
+  end
+
+  function M.generate(p)
+    check_capture(p, "chains.generate")
+    if not native.checking() then
+      generate_native(p)  -- not a tail call: the errors count frames to the script's line
+      return
+    end
+    -- Checking mode (check, moves, perft, test, the sanitizer build): both searches run, and
+    -- their moves must be the same, in the same order; the C++ search's copy is dropped.
+    local w0, m0 = native.fill()
+    M.generate_lua(p)
+    local w1, m1 = native.fill()
+    generate_native(p)
+    local differs = native.compare_and_drop(w0, m0, w1, m1)
+    if differs then
+      error(string.format("chains.generate: the C++ search wrote other moves than chains.generate_lua "
+        .. "(%s); are the rules' functions answering from their arguments alone?", differs), 2)
     end
   end
 

@@ -50,7 +50,7 @@ local OP = info.ops
 local OP_MOVE, OP_REMOVE, OP_TO_RESERVE, OP_FROM_RESERVE = OP.move, OP.remove, OP.to_reserve, OP.from_reserve
 local OP_SET_TOP, OP_MARK = OP.set_top, OP.mark
 local OP_TRANSFER, OP_TAKE, OP_PUT, OP_SET_PIECE = OP.transfer, OP.take, OP.put, OP.set_piece
-local NONE, MAX_ACTIONS, MAX_MOVES = info.none, info.max_actions, info.max_moves
+local NONE, MAX_ACTIONS, MAX_MOVES, MAX_WORDS = info.none, info.max_actions, info.max_moves, info.max_words
 local OP_NAME = {}
 for name, code in pairs(OP) do OP_NAME[code] = name end
 
@@ -73,6 +73,7 @@ end
 local sizes = {
   bl_board = ffi.sizeof("bl_board"), bl_state = ffi.sizeof("bl_state"),
   bl_moves = ffi.sizeof("bl_moves"), bl_host = ffi.sizeof("bl_host"),
+  bl_chain_rules = ffi.sizeof("bl_chain_rules"),
 }
 
 ------------------------------------------------------------------------------------------
@@ -213,7 +214,7 @@ local function outside(fname, level)
 end
 
 local function grow(need)
-  if nm + need > MAX_MOVES or nw + need > 64 * MAX_MOVES then
+  if nm + need > MAX_MOVES or nw + need > MAX_WORDS then
     error(format("generate: more than %d moves in one position", MAX_MOVES), 4)
   end
   M.nwords, M.count = nw, nm
@@ -457,13 +458,108 @@ end
 -- loading the game script into its sandbox, and the entry points the host calls
 local default_notation = dofile(lib_dir .. "/notation.lua")
 local api = { board = board, state = state, moves = moves, game = game }
--- Shared helpers written against the API above; scripts see them as globals.
-api.chains = dofile(lib_dir .. "/chains.lua")(api)
-api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api)
 -- The loop budget's error, raised `level` frames above its caller.
 local function ran_too_long(why, level)
   error(format("the script ran too long: more than %d loop steps in one call (%s)", H.tick_limit, why), level + 1)
 end
+
+-- The C++ primitives (bl_host), for the trusted libraries only: scripts never see this
+-- table, they call the library that uses it.
+local native = {}
+-- Did the loop budget or the memory cap stop the script (then nothing may catch the error)?
+function native.stopped(err) return H.ticks_left < 0 or err == "not enough memory" end
+function native.checking() return H.checking ~= 0 end
+-- The buffer's fill: words and moves written so far in this generate call.
+function native.fill() return nw, nm end
+-- Are the moves written from fill (w1, m1) on the same words as those from (w0, m0) to
+-- (w1, m1)? nil if so, else what differs. Either way the later ones are dropped.
+function native.compare_and_drop(w0, m0, w1, m1)
+  local differs
+  if nm - m1 ~= m1 - m0 then
+    differs = format("%d moves against %d", nm - m1, m1 - m0)
+  else
+    for i = 0, m1 - m0 - 1 do
+      local a, b = M.starts[m0 + i], M.starts[m1 + i]
+      local last = i + 1 < m1 - m0 and M.starts[m0 + i + 1] or w1
+      local same = b - w1 == a - w0
+      for k = 0, last - a - 1 do same = same and M.words[a + k] == M.words[b + k] end
+      if not same then differs = format("move %d of %d", i + 1, m1 - m0) break end
+    end
+  end
+  nw, nm = w1, m1
+  return differs
+end
+-- The jump-chain search's rules as C arrays, from plain tables (scripts/lib/chains.lua says
+-- what each holds; false marks an answer that failed). Returns { rules = the struct, and
+-- the arrays it points to, kept alive with it }.
+local UNTABLED = ffi.C.BL_UNTABLED
+local function bytes(ctype, n, get)
+  local a = ffi.new(ctype, n)
+  for i = 0, n - 1 do
+    local v = get(i)
+    a[i] = v == false and UNTABLED or v or 0
+  end
+  return a
+end
+function native.chain_rules(spec)
+  local k = { rules = ffi.new("bl_chain_rules") }
+  local r, stride = k.rules, spec.stride
+  r.dir_stride = stride
+  for _, f in ipairs({ { "slides", "slide" }, { "jumps", "jump" } }) do
+    local lists = spec[f[1]]
+    k[f[2] .. "_count"] = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and #lists[c] or lists[c] end)
+    k[f[2] .. "_dirs"] = bytes("int8_t[?]", NCODES * stride, function(i)
+      local list = lists[math.floor(i / stride)]
+      return list and list[i % stride + 1] or 0
+    end)
+    r[f[2] .. "_count"], r[f[2] .. "_dirs"] = k[f[2] .. "_count"], k[f[2] .. "_dirs"]
+  end
+  if spec.can_capture then
+    k.can_capture = bytes("uint8_t[?]", NCODES * NCODES, function(i) return spec.can_capture[i] end)
+    r.can_capture = k.can_capture
+  end
+  if spec.promotion then
+    k.promotion = bytes("uint8_t[?]", NCODES * NC, function(i) return spec.promotion[i] end)
+    r.promotion = k.promotion
+  end
+  if spec.progress then
+    k.progress = bytes("uint8_t[?]", NCODES, function(i) return spec.progress[i] end)
+    r.progress = k.progress
+  end
+  return k
+end
+-- Which of the rules' functions each BL_TABLE_ names.
+local TABLE_FN = {
+  [ffi.C.BL_TABLE_SLIDES] = "slide_dirs", [ffi.C.BL_TABLE_JUMPS] = "jump_dirs",
+  [ffi.C.BL_TABLE_CAPTURE] = "can_capture", [ffi.C.BL_TABLE_PROMOTION] = "promotion",
+  [ffi.C.BL_TABLE_PROGRESS] = "progress",
+}
+local CHAINS_OK, CHAINS_TOO_MANY, CHAINS_MEMORY = ffi.C.BL_CHAINS_OK, ffi.C.BL_CHAINS_TOO_MANY, ffi.C.BL_CHAINS_MEMORY
+local CHAINS_TICKS, CHAINS_ACTIONS = ffi.C.BL_CHAINS_TICKS, ffi.C.BL_CHAINS_ACTIONS
+-- Runs the C++ jump-chain search, which writes on from the buffer's fill. Returns nil, or
+-- the rules' function whose failed answer it needed, with the code and cell or victim.
+-- Raises the writers' errors (too many moves, memory, the loop budget) at the line that
+-- called the library function: three frames above this one (chains.generate calls the
+-- function that calls this).
+function native.jump_chains(r, fname)
+  if not generating then outside(fname, 5) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 4) end
+  M.nwords, M.count = nw, nm
+  local st = H.jump_chains(H, B, r)
+  nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
+  if st == CHAINS_OK then return nil end
+  if st == CHAINS_TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 4) end
+  if st == CHAINS_MEMORY then
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 4)
+  end
+  if st == CHAINS_TICKS then ran_too_long(fname .. "'s search counts too", 4) end
+  if st == CHAINS_ACTIONS then error(format("%s: a chain too long for one move (at most %d actions)", fname, MAX_ACTIONS), 4) end
+  return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
+end
+
+-- Shared helpers written against the API above; scripts see them as globals.
+api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
+api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n

@@ -88,6 +88,7 @@ TEST_CASE("C++ and Lua agree on the FFI structs") {
     int expected = name == "bl_board"   ? static_cast<int>(sizeof(bl_board))
                    : name == "bl_state" ? static_cast<int>(sizeof(bl_state))
                    : name == "bl_moves" ? static_cast<int>(sizeof(bl_moves))
+                   : name == "bl_chain_rules" ? static_cast<int>(sizeof(bl_chain_rules))
                                         : static_cast<int>(sizeof(bl_host));
     CHECK(size == expected);
   }

@@ -1,0 +1,35 @@
+// The jump-chain search in C++: slides and capture chains of draughts-like and column games,
+// the primitive behind chains.generate (scripts/lib/chains.lua). The Lua library turns the
+// script's rule functions into tables (bl_chain_rules) once; this walks them, in exactly the
+// order of the library's own Lua search (chains.generate_lua), and writes the same words
+// into the move buffer. No game is known here: directions, captures, promotion and flags are
+// all data.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "script/ffi_types.h"
+
+namespace boardlab {
+
+// The search's working memory, one per script host (so per thread).
+class JumpChains {
+ public:
+  // bl_host::jump_chains: writes the moves of host->state's side to move into host->moves
+  // (from its current fill); returns a BL_CHAINS_ status. host->scratch is a JumpChains.
+  static int32_t run(bl_host* host, const bl_board* board, bl_chain_rules* rules);
+
+ private:
+  struct Search;
+  std::vector<int16_t> path_, jumped_;   // the chain being explored: landings, jumped cells
+  std::vector<uint32_t> jumped_stamp_;   // [cell] == stamp_ while the cell is jumped
+  uint32_t stamp_ = 0;
+  // Chains written in this call, for "remove" captures (same start, end and jumped set:
+  // one move): keys laid end to end (length, start, end, sorted jumped cells) and an
+  // open-addressed index of their offsets.
+  std::vector<int16_t> keys_;
+  std::vector<int32_t> index_;
+  int32_t nkeys_ = 0;
+};
+
+}  // namespace boardlab

@@ -1,0 +1,151 @@
+// The jump-chain primitive: chains.generate's C++ search (interpreter/script/jump_chains.cpp)
+// against its plain-Lua twin chains.generate_lua, and what an author sees when the rules'
+// functions fail or do not answer from their arguments alone.
+#include <catch2/catch.hpp>
+
+#include "core/diagnostics.h"
+#include "helpers.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+using Catch::Contains;
+
+namespace {
+
+// A tiny game whose generate is chains.generate(rules), `rules` written in Lua after `all`
+// (every direction) is defined.
+std::string chain_game(const testing::TempDir& dir, const std::string& rules) {
+  return testing::tiny_definition(dir,
+                                  "local all = {}\n"
+                                  "for d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+                                  "local rules = " +
+                                      rules +
+                                      "\n"
+                                      "function generate()\n"
+                                      "  chains.generate(rules)\n"
+                                      "end\n");
+}
+
+// The error of generating in `position` (checking mode on or off), or "".
+std::string error_at(const Rules& game, const std::string& position) {
+  try {
+    State s = parse_position(game.def(), position);
+    MoveList moves;
+    game.legal_moves(s, moves);
+    return "";
+  } catch (const ScriptError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("chains.generate's C++ search writes chains.generate_lua's moves, in order, in every chain game") {
+  // Checking mode runs both searches at every position and fails on any difference.
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> games = {
+      {"english-checkers", {}},
+      {"double-draughts", {}},
+      {"double-draughts-straight-jumps", {}},
+      {"double-draughts-super-king", {}},
+      {"dablot", {}},
+      {"dablot", {{"may_stop", "true"}}},
+      {"dablot-optional-captures", {}},
+      {"lasca", {}},
+  };
+  for (const auto& [name, options] : games) {
+    INFO(name << (options.empty() ? "" : " with may_stop"));
+    auto game = testing::bundled(name, options);
+    game->vm().set_checking(true);
+    MoveList moves;
+    long jumps = 0;
+    const long positions = testing::random_positions(*game, testing::random_games(40), [&](const State& s) {
+      State copy = s;
+      game->legal_moves(copy, moves);
+      for (int i = 0; i < moves.size(); ++i) jumps += (moves.flags(i) & kProgressFlag) && moves[i].count > 1;
+    });
+    CHECK(positions > 20 * testing::random_games(40));
+    CHECK(jumps > 0);
+  }
+}
+
+TEST_CASE("chains.generate: a rule function that reads the position is caught in checking mode") {
+  testing::TempDir dir;
+  // Tabled at the first call (side a), so side b's pieces would slide everywhere in C++.
+  ThreadRules game(load_game_def(chain_game(dir,
+                                            "{ slide_dirs = function(code) if state.side() == 1 then return {} end return all end,\n"
+                                            "  jump_dirs = function(code) return all end }")));
+  game.vm().set_checking(true);
+  CHECK(error_at(game, "a a1=x c3=o").empty());
+  CHECK_THAT(error_at(game, "b a1=x c3=o"),
+             Contains("tiny.lua:6: chains.generate: the C++ search wrote other moves than chains.generate_lua (3 moves "
+                      "against 0); are the rules' functions answering from their arguments alone?"));
+  // chains.generate_lua asks the functions every time: for rules that depend on the position.
+  testing::TempDir dir2;
+  ThreadRules lua_game(load_game_def(testing::tiny_definition(
+      dir2,
+      "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+      "local rules = { slide_dirs = function(code) if state.side() == 1 then return {} end return all end,\n"
+      "  jump_dirs = function(code) return all end }\n"
+      "function generate() chains.generate_lua(rules) end\n")));
+  State s = parse_position(lua_game.def(), "b a1=x c3=o");
+  MoveList moves;
+  lua_game.legal_moves(s, moves);
+  CHECK(moves.size() == 0);
+}
+
+TEST_CASE("chains.generate: a rule function's error is raised when the search needs its answer") {
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(chain_game(dir,
+                                            "{ slide_dirs = function(code) return all end,\n"
+                                            "  jump_dirs = function(code)\n"
+                                            "    if game.owner(code) == 1 then error('no jumps for b') end\n"
+                                            "    return all\n"
+                                            "  end }")));
+  for (bool checking : {false, true}) {
+    INFO("checking " << checking);
+    game.vm().set_checking(checking);
+    CHECK(error_at(game, "a a1=x c3=o").empty());  // b's answer is not needed
+    CHECK_THAT(error_at(game, "b a1=x c3=o"), Contains("tiny.lua:5: no jumps for b"));
+  }
+}
+
+TEST_CASE("chains.generate: bad answers and fields are errors at the author's line") {
+  testing::TempDir dir;
+  ThreadRules bad_dir(load_game_def(chain_game(dir, "{ slide_dirs = function(code) return { 99 } end, jump_dirs = function() return {} end }")));
+  CHECK_THAT(error_at(bad_dir, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: slide_dirs(1)[1] is 99, not a direction (0 to 7)"));
+  testing::TempDir dir2;
+  ThreadRules bad_promotion(load_game_def(chain_game(
+      dir2, "{ slide_dirs = function() return all end, jump_dirs = function() return all end,\n"
+            "  promotion = function(code, cell) return 'king' end }")));
+  CHECK_THAT(error_at(bad_promotion, "a a1=x c3=o"), Contains("tiny.lua:6: chains.generate: promotion(1, 3) gave \"king\", not a piece code"));
+  testing::TempDir dir3;
+  ThreadRules bad_flags(load_game_def(chain_game(
+      dir3, "{ slide_dirs = function() return all end, jump_dirs = function() return all end, capture_flags = 'x' }")));
+  CHECK_THAT(error_at(bad_flags, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture_flags is \"x\", not flags from game.flags"));
+  testing::TempDir dir4;
+  ThreadRules bad_capture(load_game_def(chain_game(
+      dir4, "{ slide_dirs = function() return all end, jump_dirs = function() return all end, capture = 'eat' }")));
+  CHECK_THAT(error_at(bad_capture, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture is \"remove\" or \"take_top\", not eat"));
+}
+
+TEST_CASE("chains.generate: the rules' other fields are read at every call") {
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(testing::tiny_definition(
+      dir,
+      "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+      "local rules = { slide_dirs = function() return all end, jump_dirs = function() return all end }\n"
+      "function generate()\n"
+      "  rules.compulsory = state.side() == 0\n"
+      "  chains.generate(rules)\n"
+      "end\n")));
+  for (bool checking : {false, true}) {
+    game.vm().set_checking(checking);
+    MoveList moves;
+    State s = parse_position(game.def(), "a a1=x b2=o");  // a must jump a1xc3
+    game.legal_moves(s, moves);
+    CHECK(moves.size() == 1);
+    s = parse_position(game.def(), "b b2=x c3=o");  // b may jump c3xa1 or slide to b3, c2
+    game.legal_moves(s, moves);
+    CHECK(moves.size() == 3);
+  }
+}
