@@ -472,22 +472,20 @@ function native.checking() return H.checking ~= 0 end
 -- The buffer's fill: words and moves written so far in this generate call.
 function native.fill() return nw, nm end
 -- Are the moves written from fill (w1, m1) on the same words as those from (w0, m0) to
--- (w1, m1)? nil if so, else what differs. Either way the later ones are dropped.
+-- (w1, m1)? nil if so, else how many each wrote and the first move that differs (0 if
+-- the counts do). Either way the later ones are dropped.
 function native.compare_and_drop(w0, m0, w1, m1)
-  local differs
-  if nm - m1 ~= m1 - m0 then
-    differs = format("%d moves against %d", nm - m1, m1 - m0)
-  else
-    for i = 0, m1 - m0 - 1 do
-      local a, b = M.starts[m0 + i], M.starts[m1 + i]
-      local last = i + 1 < m1 - m0 and M.starts[m0 + i + 1] or w1
-      local same = b - w1 == a - w0
-      for k = 0, last - a - 1 do same = same and M.words[a + k] == M.words[b + k] end
-      if not same then differs = format("move %d of %d", i + 1, m1 - m0) break end
-    end
+  local first, second, differs = m1 - m0, nm - m1, nil
+  if first ~= second then differs = 0 end
+  for i = 0, differs and -1 or first - 1 do
+    local a, b = M.starts[m0 + i], M.starts[m1 + i]
+    local last = i + 1 < first and M.starts[m0 + i + 1] or w1
+    local same = b - w1 == a - w0
+    for k = 0, last - a - 1 do same = same and M.words[a + k] == M.words[b + k] end
+    if not same then differs = i + 1 break end
   end
   nw, nm = w1, m1
-  return differs
+  if differs then return first, second, differs end
 end
 -- The jump-chain search's rules as C arrays, from plain tables (scripts/lib/chains.lua says
 -- what each holds; false marks an answer that failed). Returns { rules = the struct, and

@@ -77,8 +77,16 @@ TEST_CASE("chains.generate: a rule function that reads the position is caught in
   game.vm().set_checking(true);
   CHECK(error_at(game, "a a1=x c3=o").empty());
   CHECK_THAT(error_at(game, "b a1=x c3=o"),
-             Contains("tiny.lua:6: chains.generate: the C++ search wrote other moves than chains.generate_lua (3 moves "
-                      "against 0); are the rules' functions answering from their arguments alone?"));
+             Contains("tiny.lua:6: chains.generate: the C++ search wrote 3 moves, chains.generate_lua 0; do the "
+                      "rules' functions answer from their arguments alone?"));
+  // The same number of moves, but not the same moves.
+  testing::TempDir dir3;
+  ThreadRules promotes(load_game_def(chain_game(dir3,
+                                                "{ slide_dirs = function() return all end, jump_dirs = function() return all end,\n"
+                                                "  promotion = function(code) if state.side() == 0 then return code end end }")));
+  promotes.vm().set_checking(true);
+  CHECK(error_at(promotes, "a a1=x c3=o").empty());
+  CHECK_THAT(error_at(promotes, "b a1=x c3=o"), Contains("wrote 3 moves, chains.generate_lua 3, move 1 differs"));
   // chains.generate_lua asks the functions every time: for rules that depend on the position.
   testing::TempDir dir2;
   ThreadRules lua_game(load_game_def(testing::tiny_definition(
