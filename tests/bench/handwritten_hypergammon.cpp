@@ -9,9 +9,10 @@ namespace handwritten_hypergammon {
 bool Position::operator==(const Position& o) const { return std::memcmp(count, o.count, sizeof count) == 0; }
 bool Position::operator<(const Position& o) const { return std::memcmp(count, o.count, sizeof count) < 0; }
 
-Position start_position() {
+Position start_position(const Setup& setup) {
   Position p;
-  for (int s = 0; s < 2; ++s) p.count[s][24] = p.count[s][23] = p.count[s][22] = 1;
+  for (int s = 0; s < 2; ++s)
+    for (const auto& [point, n] : setup) p.count[s][point] = static_cast<int8_t>(n);
   return p;
 }
 
@@ -96,12 +97,12 @@ void turns(const Position& p, int d1, int d2, std::vector<Position>& out) {
 
 int winner(const Position& p) {
   for (int s = 0; s < 2; ++s)
-    if (p.count[s][25] == 3) return s;
+    if (std::all_of(p.count[s], p.count[s] + 25, [](int8_t n) { return n == 0; })) return s;
   return -1;
 }
 
-int playout(boardlab::Rng& rng, int max_plies) {
-  Position p = start_position();
+int playout(boardlab::Rng& rng, int max_plies, const Setup& setup) {
+  Position p = start_position(setup);
   auto die = [&] { return static_cast<int>(rng.below(6)) + 1; };
   int d1 = die(), d2 = die();
   while (d1 == d2) d1 = die(), d2 = die();  // the opening roll-off: the higher plays both

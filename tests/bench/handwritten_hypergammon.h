@@ -1,10 +1,12 @@
-// A hand-written C++ Hypergammon: the yardstick for the interpreter's speed on a dice game
+// A hand-written C++ Hypergammon, and with their setups backgammon and nackgammon (the same
+// rules): the yardstick for the interpreter's speed on a dice game
 // (scripts/lib/dice_turns.lua), and a second opinion on its moves in tests. Each side's
 // checkers are counted in its own numbering: [0] the bar, [1..24] its points (it moves from
 // 24 toward 1), [25] borne off; a side's point k is the other's 25 - k. A turn is the whole
 // roll's move; turns that end in the same position are one move, as GNU Backgammon lists them.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/rng.h"
@@ -17,11 +19,17 @@ struct Position {
   bool operator==(const Position& o) const;
   bool operator<(const Position& o) const;
 };
-Position start_position();  // three checkers each on its 24, 23 and 22 points; white to move
+// Where each side's checkers start, as (point, checkers) in its own numbering.
+using Setup = std::vector<std::pair<int, int>>;
+inline const Setup kHypergammon = {{24, 1}, {23, 1}, {22, 1}};
+inline const Setup kBackgammon = {{24, 2}, {13, 5}, {8, 3}, {6, 5}};
+inline const Setup kNackgammon = {{24, 2}, {23, 2}, {13, 4}, {8, 3}, {6, 4}};
+Position start_position(const Setup& setup = kHypergammon);  // white to move
 // The positions a turn with `dice` (two numbers) can end in; the position itself when no
 // die can be played. The side to move is left as it was.
 void turns(const Position& p, int d1, int d2, std::vector<Position>& out);
 int winner(const Position& p);  // -1 while both sides have checkers on the board
-int playout(boardlab::Rng& rng, int max_plies);  // plies (turns) played, the opening roll-off's included
+// Plies (turns) played, the opening roll-off's included.
+int playout(boardlab::Rng& rng, int max_plies, const Setup& setup = kHypergammon);
 
 }  // namespace handwritten_hypergammon

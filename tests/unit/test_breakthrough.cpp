@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "bench/handwritten_breakthrough.h"
 #include "helpers.h"
 #include "rules/playout.h"
 #include "state/position_text.h"
@@ -107,4 +108,43 @@ TEST_CASE("Breakthrough: the moves of random games equal an independent generato
     }
     CHECK(p.over());
   }
+}
+
+TEST_CASE("Breakthrough: the hand-written baseline (tests/bench) agrees on perft and on every position of random games",
+          "[breakthrough]") {
+  namespace hw = handwritten_breakthrough;
+  auto game = testing::bundled("breakthrough");
+  State start = game->initial();
+  for (int d = 1; d <= (testing::random_games(10) >= 10 ? 4 : 3); ++d) {
+    INFO("depth " << d);
+    CHECK(perft(*game, start, d) == hw::perft(hw::start_position(), d));
+  }
+  using Step = std::pair<int, int>;
+  long captures = 0;
+  const long positions = testing::random_positions(*game, testing::random_games(300), [&](const State& s) {
+    hw::Position p;
+    for (int c = 0; c < 64; ++c) {
+      if (!s.height(c)) continue;
+      p.board[c] = static_cast<int8_t>(s.owner(c) == 0 ? 1 : -1);
+      ++p.pawns[s.owner(c)];
+    }
+    p.side = s.side();
+    hw::Move buf[hw::kMaxMoves];
+    const int n = hw::legal_moves(p, buf);
+    std::vector<Step> hand, ours;
+    for (int i = 0; i < n; ++i) hand.emplace_back(buf[i].from, buf[i].to), captures += p.board[buf[i].to] != 0;
+    MoveList moves;
+    State copy = s;
+    game->legal_moves(copy, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      for (const Action& a : m)
+        if (a.op == Op::Move) ours.emplace_back(a.a, a.b);
+    }
+    std::sort(hand.begin(), hand.end());
+    std::sort(ours.begin(), ours.end());
+    REQUIRE(hand == ours);
+  });
+  CHECK(positions > 30 * testing::random_games(300));
+  CHECK(captures > 0);
 }

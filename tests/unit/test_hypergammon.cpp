@@ -257,12 +257,18 @@ handwritten_hypergammon::Position hand_position(const State& s) {
 }
 }  // namespace
 
-TEST_CASE("Hypergammon: the turns of every position of 300 random games equal a hand-written generator's") {
-  auto game = testing::bundled("hypergammon");
+namespace {
+struct Coverage {
+  long positions = 0, entering = 0, bearing_off = 0;
+};
+// Plays `games` random games of `name` and compares the turns of every position with the
+// hand-written generator's.
+Coverage compare_with_handwritten(const std::string& name, int games) {
+  auto game = testing::bundled(name);
   MoveList moves;
   std::vector<handwritten_hypergammon::Position> hand;
-  long positions = 0, entering = 0, bearing_off = 0;
-  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(300)); ++seed) {
+  Coverage c;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(games); ++seed) {
     Rng rng(seed);
     State s = game->initial();
     while (!s.outcome().over()) {
@@ -278,17 +284,35 @@ TEST_CASE("Hypergammon: the turns of every position of 300 random games equal a 
         mine.insert(q);
       }
       handwritten_hypergammon::turns(hand_position(s), dice[0], dice[1], hand);
-      INFO("seed " << seed << ", " << position_text(s));
+      INFO(name << ", seed " << seed << ", " << position_text(s));
       REQUIRE(mine == std::set<handwritten_hypergammon::Position>(hand.begin(), hand.end()));
-      ++positions;
+      ++c.positions;
       const auto here = hand_position(s);
       const int8_t* me = here.count[s.side()];
-      entering += me[0] > 0;
-      bearing_off += me[0] == 0 && std::all_of(me + 7, me + 25, [](int8_t c) { return c == 0; });
+      c.entering += me[0] > 0;
+      c.bearing_off += me[0] == 0 && std::all_of(me + 7, me + 25, [](int8_t n) { return n == 0; });
       game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
     }
   }
-  CHECK(positions > 15 * testing::random_games(300));  // random games last about 23 turns
-  CHECK(entering > 2 * testing::random_games(300));  // checkers on the bar were compared (about 4 a game),
-  CHECK(bearing_off > testing::random_games(300));   // and bearing off (about 2 a game)
+  return c;
+}
+}  // namespace
+
+TEST_CASE("Hypergammon: the turns of every position of 300 random games equal a hand-written generator's") {
+  const int games = testing::random_games(300);
+  const Coverage c = compare_with_handwritten("hypergammon", games);
+  CHECK(c.positions > 15 * games);  // random games last about 23 turns
+  CHECK(c.entering > 2 * games);    // checkers on the bar were compared (about 4 a game),
+  CHECK(c.bearing_off > games);     // and bearing off (about 2 a game)
+}
+
+TEST_CASE("Backgammon and nackgammon: the turns of every position of random games equal the hand-written generator's") {
+  for (const char* name : {"backgammon", "nackgammon"}) {
+    const int games = testing::random_games(100);
+    const Coverage c = compare_with_handwritten(name, games);
+    INFO(name);
+    CHECK(c.positions > 60 * games);  // random games last about 100 turns
+    CHECK(c.entering > games);
+    CHECK(c.bearing_off > games);
+  }
 }
