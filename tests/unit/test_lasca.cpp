@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <tuple>
+#include <vector>
 
+#include "bench/handwritten_lasca.h"
 #include "helpers.h"
 #include "rules/playout.h"
 #include "state/position_text.h"
@@ -182,4 +185,83 @@ TEST_CASE("Lasca: every move of random games, and the position it leads to, equa
   CHECK(plies > 1000);
   CHECK(chains > 10);
   CHECK(tall > 100);
+}
+
+namespace {
+namespace hw = handwritten_lasca;
+
+hw::Position hand_position(const State& s) {
+  hw::Position p;
+  const GameDef& def = s.def();
+  for (int c = 0; c < hw::kCells; ++c) {
+    p.height[c] = static_cast<uint8_t>(s.height(c));
+    for (int l = 0; l < s.height(c); ++l) {
+      const char g = def.glyph_of[s.piece(c, l)];
+      p.col[c][l] = g == 'w' ? hw::kWhiteSoldier : g == 'W' ? hw::kWhiteOfficer : g == 'b' ? hw::kBlackSoldier : hw::kBlackOfficer;
+    }
+  }
+  p.side = s.side();
+  return p;
+}
+
+bool same(const hw::Position& a, const hw::Position& b) {
+  if (a.side != b.side) return false;
+  for (int c = 0; c < hw::kCells; ++c)
+    if (a.height[c] != b.height[c] || !std::equal(a.col[c], a.col[c] + a.height[c], b.col[c])) return false;
+  return true;
+}
+
+// A move as (from, to, jumped cells in order, promotes).
+using LascaMove = std::tuple<int, int, std::vector<int>, bool>;
+LascaMove key_of(const Move& m) {
+  int from = -1, to = -1;
+  std::vector<int> jumped;
+  bool promotes = false;
+  for (const Action& a : m) {
+    if (a.op == Op::Move && from < 0) from = a.a, to = a.b;
+    else if (a.op == Op::Mark && from < 0) from = to = a.a;  // a chain back to its start
+    else if (a.op == Op::Transfer) jumped.push_back(a.a);
+    else if (a.op == Op::SetTop) promotes = true;
+  }
+  return {from, to, jumped, promotes};
+}
+LascaMove key_of(const hw::Move& m) {
+  return {m.from, m.to, std::vector<int>(m.jumped, m.jumped + m.njumped), m.promotes};
+}
+}  // namespace
+
+TEST_CASE("Lasca: the hand-written baseline (tests/bench) agrees on perft, moves and the positions they lead to") {
+  auto game = testing::bundled("lasca");
+  State start = game->initial();
+  for (int d = 1; d <= (testing::random_games(10) >= 10 ? 8 : 5); ++d) {
+    INFO("depth " << d);
+    CHECK(perft(*game, start, d) == hw::perft(hw::start_position(), d));
+  }
+  long chains = 0;
+  const long positions = testing::random_positions(*game, testing::random_games(300), [&](const State& s) {
+    const hw::Position p = hand_position(s);
+    hw::Move buf[hw::kMaxMoves];
+    const int n = hw::legal_moves(p, buf);
+    std::map<LascaMove, hw::Position> hand;
+    for (int i = 0; i < n; ++i) {
+      hw::Position q = p;
+      hw::play(q, buf[i]);
+      hand.emplace(key_of(buf[i]), q);
+      chains += buf[i].njumped > 1;
+    }
+    MoveList moves;
+    State copy = s;
+    game->legal_moves(copy, moves);
+    REQUIRE(moves.size() == n);
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      const auto it = hand.find(key_of(m));
+      REQUIRE(it != hand.end());
+      State t = s;
+      t.apply(m);
+      REQUIRE(same(hand_position(t), it->second));
+    }
+  });
+  CHECK(positions > 30 * testing::random_games(300));
+  CHECK(chains > 0);
 }
