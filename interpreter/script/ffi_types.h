@@ -58,9 +58,9 @@
   typedef struct bl_chain_rules {                                                              \
     int32_t dir_stride;                                                                        \
     const uint8_t* slide_count;                                                                \
-    const int8_t* slide_dirs; /* [code * dir_stride + i] */                                    \
+    const int16_t* slide_dirs; /* [code * dir_stride + i] */                                   \
     const uint8_t* jump_count;                                                                 \
-    const int8_t* jump_dirs;                                                                   \
+    const int16_t* jump_dirs;                                                                  \
     const uint8_t* can_capture;                                                                \
     const uint8_t* promotion;                                                                  \
     const uint8_t* progress;                                                                   \

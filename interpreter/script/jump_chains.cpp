@@ -4,6 +4,7 @@
 #include "script/jump_chains.h"
 
 #include <algorithm>
+#include <new>
 
 #include "core/contract.h"
 #include "script/move_list.h"
@@ -69,8 +70,7 @@ struct JumpChains::Search {
     keys.push_back(static_cast<int16_t>(to));
     keys.insert(keys.end(), js.jumped_.begin(), js.jumped_.begin() + depth);
     std::sort(keys.begin() + static_cast<std::ptrdiff_t>(at) + 3, keys.end());
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = at; i < keys.size(); ++i) h = (h ^ static_cast<uint16_t>(keys[i])) * 1099511628211ull;
+    const uint64_t h = hash_at(at);
     auto& index = js.index_;
     if (2 * (js.nkeys_ + 1) > static_cast<int32_t>(index.size())) {  // grow, and re-index the keys kept
       index.assign(std::max<size_t>(64, 2 * index.size()), -1);
@@ -130,7 +130,7 @@ struct JumpChains::Search {
     for (int i = 0; i < n && status == BL_CHAINS_OK; ++i) {
       const int d = R.jump_dirs[code * R.dir_stride + i];
       const int over = ray(cell, d, 1), land = ray(cell, d, 2);
-      if (over < 0 || land < 0 || !B.playable[land] || js.jumped_stamp_[over] == js.stamp_ || S.height[over] == 0 ||
+      if (over < 0 || land < 0 || !B.playable[land] || js.is_jumped_[over] || S.height[over] == 0 ||
           S.owner[over] == me)
         continue;
       if (R.can_capture) {
@@ -142,12 +142,12 @@ struct JumpChains::Search {
       if (static_cast<int>(js.path_.size()) <= depth) js.path_.resize(depth + 1), js.jumped_.resize(depth + 1);
       js.path_[depth] = static_cast<int16_t>(land);
       js.jumped_[depth] = static_cast<int16_t>(over);
-      js.jumped_stamp_[over] = js.stamp_;
+      js.is_jumped_[over] = 1;
       const int promoted = promotion(code, land);
       bool went_on = false;
       if (!promoted && status == BL_CHAINS_OK) went_on = explore(from, land, code, depth + 1);
       if ((!went_on || R.may_stop) && status == BL_CHAINS_OK) write_chain(from, depth + 1, promoted);
-      js.jumped_stamp_[over] = 0;
+      js.is_jumped_[over] = 0;
       wrote = true;
     }
     return wrote;
@@ -173,8 +173,17 @@ struct JumpChains::Search {
 };
 
 int32_t JumpChains::run(bl_host* host, const bl_board* board, bl_chain_rules* rules) {
-  auto& js = *static_cast<JumpChains*>(host->scratch);
-  if (js.jumped_stamp_.size() != static_cast<size_t>(board->ncells)) js.jumped_stamp_.assign(board->ncells, 0);
+  // Called from Lua through the FFI: no exception may cross it.
+  try {
+    return static_cast<JumpChains*>(host->scratch)->search(host, board, rules);
+  } catch (const std::bad_alloc&) {
+    return BL_CHAINS_MEMORY;
+  }
+}
+
+int32_t JumpChains::search(bl_host* host, const bl_board* board, bl_chain_rules* rules) {
+  auto& js = *this;
+  if (js.is_jumped_.size() != static_cast<size_t>(board->ncells)) js.is_jumped_.assign(board->ncells, 0);
   js.keys_.clear();
   if (js.nkeys_) std::fill(js.index_.begin(), js.index_.end(), -1), js.nkeys_ = 0;
   Search s{js, *host, *board, *rules, host->state, host->moves, host->state.side};
@@ -182,7 +191,6 @@ int32_t JumpChains::run(bl_host* host, const bl_board* board, bl_chain_rules* ru
   bool any_jump = false;
   for (int i = 0; i < s.S.nmine && s.status == BL_CHAINS_OK; ++i) {
     const int c = s.S.mine[i];
-    if (++js.stamp_ == 0) std::fill(js.jumped_stamp_.begin(), js.jumped_stamp_.end(), 0), js.stamp_ = 1;
     if (s.explore(c, c, s.top(c), 0)) any_jump = true;
   }
   if (any_jump && rules->compulsory) return s.status;

@@ -20,10 +20,10 @@ class JumpChains {
   static int32_t run(bl_host* host, const bl_board* board, bl_chain_rules* rules);
 
  private:
+  int32_t search(bl_host* host, const bl_board* board, bl_chain_rules* rules);
   struct Search;
   std::vector<int16_t> path_, jumped_;   // the chain being explored: landings, jumped cells
-  std::vector<uint32_t> jumped_stamp_;   // [cell] == stamp_ while the cell is jumped
-  uint32_t stamp_ = 0;
+  std::vector<uint8_t> is_jumped_;       // [cell]: jumped in the chain under way (reset on the way back)
   // Chains written in this call, for "remove" captures (same start, end and jumped set:
   // one move): keys laid end to end (length, start, end, sorted jumped cells) and an
   // open-addressed index of their offsets.

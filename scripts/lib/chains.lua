@@ -78,7 +78,7 @@ return function(api, native)
       local d = dirs[i]
       local over, land = ray(cell, d, 1), ray(cell, d, 2)
       if over >= 0 and land >= 0 and playable(land) and is_jumped[over] ~= stamp
-          and height(over) > 0 and owner(over) ~= me and (p.can_capture == nil or p.can_capture(code, top(over)))
+          and height(over) > 0 and owner(over) ~= me and (not p.can_capture or p.can_capture(code, top(over)))
           and (height(land) == 0 or land == from) then
         depth = depth + 1
         path[depth], jumped[depth] = land, over
@@ -140,20 +140,23 @@ return function(api, native)
   -- cell, can_capture per code and enemy code), and its answers are kept while the rules
   -- table holds the same functions. An answer that fails is kept as an error, raised if the
   -- search ever needs it, so a function that only knows the pieces in play is fine.
-  local NCODES, NCELLS, NDIRS = #api.game.pieces * api.game.nplayers + 1, board.ncells, board.ndirs
+  local NCODES, NCELLS, NDIRS = native.ncodes, board.ncells, board.ndirs
+  local MAX_LIST = native.untabled - 1 -- a list's length is kept in a byte, the top value marks a failure
   local owner_of = api.game.owner
   local tables = setmetatable({}, { __mode = "k" })   -- rules table -> its tables
   local FNS = { "slide_dirs", "jump_dirs", "can_capture", "promotion", "progress" }
 
   -- A kept error is the function's own (its message names its line), or one of ours about
-  -- what it gave, to raise at the line that called chains.generate.
-  local function own(msg) return { msg } end
+  -- what it gave (marked by OWN), to raise at the line that called chains.generate.
+  local OWN = {}
+  local function own(msg) return setmetatable({ msg }, OWN) end
   local function what(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
   -- Calls p[name](...); returns its first result, or nil and the error to keep.
   local function ask(p, name, ...)
     local ok, r = pcall(p[name], ...)
     if not ok then
       if native.stopped(r) then error(r, 0) end  -- the loop budget and memory cap stop everything
+      if r == nil or r == false then r = own(string.format("chains.generate: %s raised %s", name, tostring(r))) end
       return nil, r
     end
     return r
@@ -164,6 +167,10 @@ return function(api, native)
     if type(list) ~= "table" then
       return nil, own(string.format("chains.generate: %s(%d) gave %s, not a list of directions", name, code, what(list)))
     end
+    if #list > MAX_LIST then
+      return nil, own(string.format("chains.generate: %s(%d) lists %d directions; at most %d", name, code, #list, MAX_LIST))
+    end
+    native.charge(#list, "chains.generate")
     for i = 1, #list do
       local d = list[i]
       if type(d) ~= "number" or d ~= math.floor(d) or d < 0 or d >= NDIRS then
@@ -174,6 +181,7 @@ return function(api, native)
   end
 
   local function tabulate(p)
+    native.charge(NCODES * (NCELLS + NCODES), "chains.generate") -- the answers asked below
     local t = { failed = {} }
     for _, f in ipairs(FNS) do t[f] = p[f] end
     local spec = { slides = {}, jumps = {}, stride = 1 }
@@ -252,7 +260,7 @@ return function(api, native)
     if fn then
       -- The one answer the search needed and the script's function could not give.
       local err = t.failed[fn .. ":" .. code] or t.failed[fn .. ":" .. code .. ":" .. other]
-      if type(err) == "table" then error(err[1], 3) end
+      if getmetatable(err) == OWN then error(err[1], 3) end
       error(err, 0)
     end
   end

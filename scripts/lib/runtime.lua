@@ -465,7 +465,7 @@ end
 
 -- The C++ primitives (bl_host), for the trusted libraries only: scripts never see this
 -- table, they call the library that uses it.
-local native = {}
+local native = { ncodes = NCODES, untabled = ffi.C.BL_UNTABLED }
 -- Did the loop budget or the memory cap stop the script (then nothing may catch the error)?
 function native.stopped(err) return H.ticks_left < 0 or err == "not enough memory" end
 function native.checking() return H.checking ~= 0 end
@@ -481,7 +481,9 @@ function native.compare_and_drop(w0, m0, w1, m1)
     local a, b = M.starts[m0 + i], M.starts[m1 + i]
     local last = i + 1 < first and M.starts[m0 + i + 1] or w1
     local same = b - w1 == a - w0
-    for k = 0, last - a - 1 do same = same and M.words[a + k] == M.words[b + k] end
+    for k = 0, last - a - 1 do
+      if M.words[a + k] ~= M.words[b + k] then same = false break end
+    end
     if not same then differs = i + 1 break end
   end
   nw, nm = w1, m1
@@ -506,7 +508,7 @@ function native.chain_rules(spec)
   for _, f in ipairs({ { "slides", "slide" }, { "jumps", "jump" } }) do
     local lists = spec[f[1]]
     k[f[2] .. "_count"] = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and #lists[c] or lists[c] end)
-    k[f[2] .. "_dirs"] = bytes("int8_t[?]", NCODES * stride, function(i)
+    k[f[2] .. "_dirs"] = bytes("int16_t[?]", NCODES * stride, function(i)
       local list = lists[math.floor(i / stride)]
       return list and list[i % stride + 1] or 0
     end)
@@ -546,6 +548,7 @@ function native.jump_chains(r, fname)
   local st = H.jump_chains(H, B, r)
   nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
   if st == CHAINS_OK then return nil end
+  -- MEMORY also stands for the search's own working memory failing (std::bad_alloc).
   if st == CHAINS_TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 4) end
   if st == CHAINS_MEMORY then
     error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 4)
@@ -564,6 +567,7 @@ local function charge(n, fname)
   H.ticks_left = t
   if t < 0 then ran_too_long(fname .. "'s work counts too", 3) end
 end
+native.charge = charge -- for the libraries' work in Lua on a script's data
 local env = sandbox.new_env(api, H, charge)
 local builtin = {}
 for k in pairs(env) do builtin[k] = true end

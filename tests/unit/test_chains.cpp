@@ -3,6 +3,8 @@
 // functions fail or do not answer from their arguments alone.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "core/diagnostics.h"
 #include "helpers.h"
 #include "state/position_text.h"
@@ -130,6 +132,13 @@ TEST_CASE("chains.generate: bad answers and fields are errors at the author's li
   ThreadRules bad_flags(load_game_def(chain_game(
       dir3, "{ slide_dirs = function() return all end, jump_dirs = function() return all end, capture_flags = 'x' }")));
   CHECK_THAT(error_at(bad_flags, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture_flags is \"x\", not flags from game.flags"));
+  testing::TempDir dir5;
+  ThreadRules raises_nil(load_game_def(chain_game(dir5, "{ slide_dirs = function() return all end, jump_dirs = function() error() end }")));
+  CHECK_THAT(error_at(raises_nil, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: jump_dirs raised nil"));
+  testing::TempDir dir6;
+  ThreadRules long_list(load_game_def(chain_game(
+      dir6, "{ slide_dirs = function() local t = {} for i = 1, 300 do t[i] = 0 end return t end, jump_dirs = function() return {} end }")));
+  CHECK_THAT(error_at(long_list, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: slide_dirs(1) lists 300 directions; at most 254"));
   testing::TempDir dir4;
   ThreadRules bad_capture(load_game_def(chain_game(
       dir4, "{ slide_dirs = function() return all end, jump_dirs = function() return all end, capture = 'eat' }")));
@@ -155,5 +164,19 @@ TEST_CASE("chains.generate: the rules' other fields are read at every call") {
     s = parse_position(game.def(), "b b2=x c3=o");  // b may jump c3xa1 or slide to b3, c2
     game.legal_moves(s, moves);
     CHECK(moves.size() == 3);
+  }
+}
+
+TEST_CASE("chains.generate: a king jumping round to its start is one move, found both ways round") {
+  auto game = testing::bundled("english-checkers");
+  for (bool checking : {false, true}) {
+    game->vm().set_checking(checking);
+    State s = parse_position(game->def(), "white c3=W d4=b d6=b b6=b b4=b");
+    MoveList moves;
+    game->legal_moves(s, moves);
+    REQUIRE(moves.size() == 1);
+    const Move m = moves[0];
+    CHECK(m.actions[0].op == Op::Mark);  // the king ends where it started
+    CHECK(std::count_if(m.begin(), m.end(), [](const Action& a) { return a.op == Op::Remove; }) == 4);
   }
 }
