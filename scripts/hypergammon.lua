@@ -1,13 +1,11 @@
 -- Hypergammon (shared/rules/README.md section 3), and through their setups standard
 -- backgammon and nackgammon.
 --
--- A legal move is a whole turn, built by dice_turns (scripts/lib/dice_turns.lua: the most
--- dice, the larger die, doubles, equal results merged) from the single-die steps this
--- script knows: generate() reads the position in the mover's numbering (point k is k steps
--- from bearing off) into Lua arrays the steps change and restore.
+-- A legal move is a whole turn, built by dice_turns.race (scripts/lib/dice_turns.lua: the
+-- most dice, the larger die, doubles, equal results merged; hits, entering, bearing off).
 local BAR, OFF = game.reserve("bar"), game.reserve("off")
 local NPOINTS = board.ncells
-local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
+local height, owner, reserve = state.height, state.owner, state.reserve
 
 -- cell_of[p][k]: player p's point k; point_of[p][cell]: the reverse.
 local cell_of, point_of = dice_turns.track_points()
@@ -18,145 +16,18 @@ for p = 0, game.nplayers - 1 do
   TOTAL[p] = state.count(p) + reserve(BAR, CODE[p]) + reserve(OFF, CODE[p])
 end
 
--- The position in the mover's numbering, changed and restored by the search: mine[k] and
--- theirs[k] count checkers on the mover's point k (1..NPOINTS); mine[25]-style bar counts
--- are kept apart.
-local mine, theirs = {}, {}
-local my_bar, their_bar, my_off = 0, 0, 0
-local ENTRY = NPOINTS + 1 -- the point number of the bar: a checker there enters on ENTRY - die
+local ENTRY = NPOINTS + 1 -- the point number of the bar, for notation and the pip count
 
-local function highest()
-  for k = NPOINTS, 1, -1 do
-    if mine[k] > 0 then return k end
-  end
-  return 0
-end
-
-local function all_home()
-  if my_bar > 0 then return false end
-  for k = 7, NPOINTS do
-    if mine[k] > 0 then return false end
-  end
-  return true
-end
-
--- May the checker on point `from` (ENTRY: the bar) move `d` points?
-local function legal(from, d)
-  local to = from - d
-  if to >= 1 then return theirs[to] < 2 end
-  if not all_home() then return false end
-  return to == 0 or highest() == from
-end
-
--- Slots of the search's key (dice_turns.counts_key): mine[k] is k, theirs[k] is NPOINTS + k,
--- then my bar, their bar, my tray.
-local MY_BAR, THEIR_BAR, MY_OFF = 2 * NPOINTS + 1, 2 * NPOINTS + 2, 2 * NPOINTS + 3
-local key = dice_turns.counts_key(2 * NPOINTS + 4, TOTAL[0] + TOTAL[1])
-local change = key.change
-local function full_key()
-  key.reset()
-  for k = 1, NPOINTS do key.set(k, mine[k]); key.set(NPOINTS + k, theirs[k]) end
-  key.set(MY_BAR, my_bar); key.set(THEIR_BAR, their_bar); key.set(MY_OFF, my_off)
-end
-
-local HIT = game.flags("hit")  -- the event simulate counts: a turn that hits
-
--- One step of the search: returns whether it hit, for undo, notation and the flags.
-local function play(from, to)
-  local hit = to >= 1 and theirs[to] == 1
-  if from == ENTRY then
-    change(MY_BAR, my_bar, my_bar - 1); my_bar = my_bar - 1
-  else
-    change(from, mine[from], mine[from] - 1); mine[from] = mine[from] - 1
-  end
-  if to >= 1 then
-    if hit then
-      change(NPOINTS + to, 1, 0); theirs[to] = 0
-      change(THEIR_BAR, their_bar, their_bar + 1); their_bar = their_bar + 1
-    end
-    change(to, mine[to], mine[to] + 1); mine[to] = mine[to] + 1
-  else
-    change(MY_OFF, my_off, my_off + 1); my_off = my_off + 1
-  end
-  return hit
-end
-
-local function undo(from, to, hit)
-  if to >= 1 then
-    change(to, mine[to], mine[to] - 1); mine[to] = mine[to] - 1
-    if hit then
-      change(NPOINTS + to, 0, 1); theirs[to] = 1
-      change(THEIR_BAR, their_bar, their_bar - 1); their_bar = their_bar - 1
-    end
-  else
-    change(MY_OFF, my_off, my_off - 1); my_off = my_off - 1
-  end
-  if from == ENTRY then
-    change(MY_BAR, my_bar, my_bar + 1); my_bar = my_bar + 1
-  else
-    change(from, mine[from], mine[from] + 1); mine[from] = mine[from] + 1
-  end
-end
-
--- The legal steps of die d: entering while a checker is on the bar, else from every point
--- (in a double, none above max_from: see doubles_descend).
-local function each_step(d, max_from, add)
-  if my_bar > 0 then
-    if legal(ENTRY, d) then add(ENTRY, ENTRY - d) end
-    return
-  end
-  for from = math.min(max_from, NPOINTS), 1, -1 do
-    if mine[from] > 0 and legal(from, d) then add(from, from - d) end
-  end
-end
-
-local me -- the side to move, while generate runs
-local turns = dice_turns.new {
-  each_step = each_step,
-  play = play,
-  undo = undo,
-  key = key.value,
-  doubles_descend = true,
-  -- A hit sends the blot to its owner's bar (to_reserve), entering takes a checker from
-  -- the bar (from_reserve), bearing off puts it in the tray (to_reserve).
-  write = function(t)
-    local to_cell, code, flags = cell_of[me], CODE[me], 0
-    for i = 1, t.n do
-      if t.mark[i] then flags = HIT end
-    end
-    moves.begin(flags)
-    for i = 1, t.n do
-      local from, to = t.from[i], t.to[i]
-      if t.mark[i] then moves.to_reserve(to_cell[to], 1, BAR) end
-      if from == ENTRY then
-        moves.from_reserve(to_cell[to], BAR, code)
-      elseif to <= 0 then
-        moves.to_reserve(to_cell[from], 1, OFF)
-      else
-        moves.move(to_cell[from], to_cell[to], 1)
-      end
-    end
-    moves.commit()
-  end,
+-- Whole turns from the race primitive (dice_turns.race: the search runs in C++; its Lua
+-- twin race.generate_lua is what it is tested against): a hit sends the blot to its
+-- owner's bar, entering takes a checker from the bar, bearing off puts it in the tray.
+local race = dice_turns.race {
+  checkers = { CODE[0], CODE[1] }, bar = BAR, off = OFF, home = 6,
+  hit_flags = game.flags("hit"), -- the event simulate counts: a turn that hits
 }
 
-local function load_position(side_to_move)
-  me = side_to_move
-  local them = 1 - me
-  for k = 1, NPOINTS do
-    local c = cell_of[me][k]
-    local h, who = height(c), owner(c)
-    mine[k] = who == me and h or 0
-    theirs[k] = who == them and h or 0
-  end
-  my_bar, their_bar = reserve(BAR, CODE[me]), reserve(BAR, CODE[them])
-  my_off = reserve(OFF, CODE[me])
-  full_key()
-end
-
 function generate()
-  load_position(side())
-  turns.generate()
+  race.generate()
 end
 
 -- For the agents: the race. How many pips each side still has to travel (a checker on the

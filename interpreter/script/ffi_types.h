@@ -69,6 +69,18 @@
     int32_t failed[3]; /* out: the failed entry met: its table (BL_TABLE_), code, cell/victim */\
   } bl_chain_rules;                                                                            \
                                                                                                \
+  /* A race game's rules for the C++ whole-turn search (script/race_turns.h), built by      \
+     scripts/lib/dice_turns.lua: two players, each with one checker code, moving along the   \
+     track toward bearing off; cell_of[player * (npoints + 1) + k] is the player's point k   \
+     (1..npoints); a lone enemy checker landed on is hit to the bar slot; points 1..home    \
+     are home, from where checkers bear off into the off slot. */                          \
+  enum { BL_RACE_OK, BL_RACE_TOO_MANY, BL_RACE_MEMORY };                                     \
+  typedef struct bl_race_rules {                                                               \
+    int32_t npoints, home, bar, off, hit_flags;                                                \
+    int32_t code[2];                                                                           \
+    const int16_t* cell_of;                                                                    \
+  } bl_race_rules;                                                                             \
+                                                                                               \
   /* What the host hands to each hook call. Lua casts it once at load: converting pointers     \
      per call would stop the trace compiler. */                                                \
   typedef struct bl_host {                                                                     \
@@ -80,6 +92,8 @@
     /* The C++ primitives the trusted library calls, and their working memory. */             \
     void* scratch;                                                                             \
     int32_t (*jump_chains)(struct bl_host*, const bl_board*, bl_chain_rules*);                 \
+    int32_t (*race_turns)(struct bl_host*, const bl_board*, const bl_race_rules*);             \
+    void* race_scratch;                                                                        \
   } bl_host;
 
 extern "C" {

@@ -137,6 +137,7 @@ void push_info(lua_State* L, const GameDef& g) {
   lua_setfield(L, -2, "ops");
   for (auto [name, value] : {std::pair{"max_actions", kMaxActions}, std::pair{"max_moves", kMaxMoves},
                              std::pair{"max_words", kMaxMoveWords},
+                             std::pair{"race_max_points", RaceTurns::kMaxPoints},
                              std::pair{"memory_mb", static_cast<int>(g.memory_limit >> 20)}, std::pair{"none", int{kNone}},
                              std::pair{"no_cell", int{kNoCell}}, std::pair{"off_board", int{kOffBoard}},
                              std::pair{"progress_flag", int{kProgressFlag}}}) {
@@ -191,6 +192,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.ticks_left = def.tick_limit;
   host_.scratch = &jump_chains_;
   host_.jump_chains = &JumpChains::run;
+  host_.race_scratch = &race_turns_;
+  host_.race_turns = &RaceTurns::run;
 
   lua_pushcfunction(L_, traceback);
   traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);

@@ -11,6 +11,7 @@
 #include "definition/game_def.h"
 #include "script/ffi_types.h"
 #include "script/jump_chains.h"
+#include "script/race_turns.h"
 #include "script/move_list.h"
 #include "state/state.h"
 
@@ -74,7 +75,8 @@ class ScriptHost {
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};
-  JumpChains jump_chains_;  // host_.scratch: the C++ primitives' working memory
+  JumpChains jump_chains_;  // host_.scratch and race_scratch: the C++ primitives' working memory
+  RaceTurns race_turns_;
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
 };

@@ -51,7 +51,7 @@
 -- it is marked on the way), `marked[point]` puts "*" at the first arrival there, moves are
 -- sorted from the highest point and repeats read (n). Also answers to the other order of
 -- two moves from one point and to the steps one by one, as people type them.
-return function(api)
+return function(api, native)
   local state = api.state
   local M = {}
 
@@ -155,6 +155,174 @@ return function(api)
       return nfound
     end
     return T
+  end
+
+  -- Race games (the backgammon family): whole turns of a two-player race along the track,
+  -- with hits. The steps (shared/rules/README.md section 3): a checker moves d points toward
+  -- bearing off; a point with two or more enemy checkers is closed; landing on a lone enemy
+  -- checker hits it to the bar; a checker on the bar enters first (on point npoints + 1 - d);
+  -- with every checker home (points 1..home), a die equal to a checker's point bears it off,
+  -- a higher die bears off from the highest point. The turn rules are dice_turns.new's
+  -- (doubles descend). A turn is written as per step: the hit (to_reserve to the bar), then
+  -- from_reserve (entering), to_reserve into `off` (bearing off) or a move.
+  --
+  --   local race = dice_turns.race { checkers = { code0, code1 }, bar = slot, off = slot,
+  --                                  home = 6, hit_flags = game.flags("hit") }
+  --   race.generate()       -- in generate(): the C++ search (interpreter/script/race_turns.cpp)
+  --   race.generate_lua()   -- the same in Lua: dice_turns.new with the steps above
+  function M.race(rules)
+    local board, game, moves = api.board, api.game, api.moves
+    if game.nplayers ~= 2 then error("dice_turns.race: a race has two players", 2) end
+    for _, f in ipairs({ "bar", "off", "home" }) do
+      if type(rules[f]) ~= "number" then error("dice_turns.race: rules." .. f .. " must be a number", 2) end
+    end
+    if type(rules.checkers) ~= "table" or #rules.checkers ~= 2 then
+      error("dice_turns.race: rules.checkers lists the two players' checker codes", 2)
+    end
+    local NPOINTS = board.ncells
+    if NPOINTS > native.race_max_points then
+      error(string.format("dice_turns.race: a track of at most %d points", native.race_max_points), 2)
+    end
+    local BAR, OFF, HOME, HIT = rules.bar, rules.off, rules.home, rules.hit_flags or 0
+    local CODE = { [0] = rules.checkers[1], [1] = rules.checkers[2] }
+    local cell_of = M.track_points()
+    local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
+    -- Every checker, for the key's counts (at load, `state` shows the starting position).
+    local total = 0
+    for p = 0, 1 do total = total + state.count(p) + reserve(BAR, CODE[p]) + reserve(OFF, CODE[p]) end
+    if total > 255 then error("dice_turns.race: at most 255 checkers in all", 2) end
+
+    -- The Lua twin: the position in the mover's numbering, changed and restored by the search.
+    local mine, theirs = {}, {}
+    local my_bar, their_bar, my_off = 0, 0, 0
+    local ENTRY = NPOINTS + 1 -- the point number of the bar: a checker there enters on ENTRY - die
+    local function highest()
+      for k = NPOINTS, 1, -1 do
+        if mine[k] > 0 then return k end
+      end
+      return 0
+    end
+    local function all_home()
+      if my_bar > 0 then return false end
+      for k = HOME + 1, NPOINTS do
+        if mine[k] > 0 then return false end
+      end
+      return true
+    end
+    local function legal(from, d)
+      local to = from - d
+      if to >= 1 then return theirs[to] < 2 end
+      if not all_home() then return false end
+      return to == 0 or highest() == from
+    end
+    -- Slots of the key: mine[k] is k, theirs[k] is NPOINTS + k, then the bars and my tray.
+    local MY_BAR, THEIR_BAR, MY_OFF = 2 * NPOINTS + 1, 2 * NPOINTS + 2, 2 * NPOINTS + 3
+    local key = M.counts_key(2 * NPOINTS + 4, total)
+    local change = key.change
+    local function play(from, to)
+      local hit = to >= 1 and theirs[to] == 1
+      if from == ENTRY then
+        change(MY_BAR, my_bar, my_bar - 1); my_bar = my_bar - 1
+      else
+        change(from, mine[from], mine[from] - 1); mine[from] = mine[from] - 1
+      end
+      if to >= 1 then
+        if hit then
+          change(NPOINTS + to, 1, 0); theirs[to] = 0
+          change(THEIR_BAR, their_bar, their_bar + 1); their_bar = their_bar + 1
+        end
+        change(to, mine[to], mine[to] + 1); mine[to] = mine[to] + 1
+      else
+        change(MY_OFF, my_off, my_off + 1); my_off = my_off + 1
+      end
+      return hit
+    end
+    local function undo(from, to, hit)
+      if to >= 1 then
+        change(to, mine[to], mine[to] - 1); mine[to] = mine[to] - 1
+        if hit then
+          change(NPOINTS + to, 0, 1); theirs[to] = 1
+          change(THEIR_BAR, their_bar, their_bar - 1); their_bar = their_bar - 1
+        end
+      else
+        change(MY_OFF, my_off, my_off - 1); my_off = my_off - 1
+      end
+      if from == ENTRY then
+        change(MY_BAR, my_bar, my_bar + 1); my_bar = my_bar + 1
+      else
+        change(from, mine[from], mine[from] + 1); mine[from] = mine[from] + 1
+      end
+    end
+    local function each_step(d, max_from, add)
+      if my_bar > 0 then
+        if legal(ENTRY, d) then add(ENTRY, ENTRY - d) end
+        return
+      end
+      for from = math.min(max_from, NPOINTS), 1, -1 do
+        if mine[from] > 0 and legal(from, d) then add(from, from - d) end
+      end
+    end
+    local me
+    local turns = M.new {
+      each_step = each_step, play = play, undo = undo, key = key.value, doubles_descend = true,
+      write = function(t)
+        local to_cell, code, flags = cell_of[me], CODE[me], 0
+        for i = 1, t.n do
+          if t.mark[i] then flags = HIT end
+        end
+        moves.begin(flags)
+        for i = 1, t.n do
+          local from, to = t.from[i], t.to[i]
+          if t.mark[i] then moves.to_reserve(to_cell[to], 1, BAR) end
+          if from == ENTRY then
+            moves.from_reserve(to_cell[to], BAR, code)
+          elseif to <= 0 then
+            moves.to_reserve(to_cell[from], 1, OFF)
+          else
+            moves.move(to_cell[from], to_cell[to], 1)
+          end
+        end
+        moves.commit()
+      end,
+    }
+    local R = {}
+    function R.generate_lua()
+      me = side()
+      local them = 1 - me
+      for k = 1, NPOINTS do
+        local c = cell_of[me][k]
+        local h, who = height(c), owner(c)
+        mine[k] = who == me and h or 0
+        theirs[k] = who == them and h or 0
+      end
+      my_bar, their_bar = reserve(BAR, CODE[me]), reserve(BAR, CODE[them])
+      my_off = reserve(OFF, CODE[me])
+      key.reset()
+      for k = 1, NPOINTS do key.set(k, mine[k]); key.set(NPOINTS + k, theirs[k]) end
+      key.set(MY_BAR, my_bar); key.set(THEIR_BAR, their_bar); key.set(MY_OFF, my_off)
+      turns.generate()
+    end
+
+    local native_rules = native.race_rules { npoints = NPOINTS, home = HOME, bar = BAR, off = OFF,
+      hit_flags = HIT, codes = { CODE[0], CODE[1] }, cell_of = cell_of }
+    local function generate_native() native.race_turns(native_rules.rules, "race.generate") end
+    function R.generate()
+      if not native.checking() then
+        generate_native() -- not a tail call: the errors count frames to the script's line
+        return
+      end
+      -- Checking mode: both searches, the same moves in the same order; the Lua copy dropped.
+      local w0, m0 = native.fill()
+      generate_native()
+      local w1, m1 = native.fill()
+      R.generate_lua()
+      local native_n, lua_n, differs = native.compare_and_drop(w0, m0, w1, m1)
+      if native_n then
+        error(string.format("race.generate: the C++ search wrote %d moves, race.generate_lua %d%s",
+          native_n, lua_n, differs > 0 and string.format(", move %d differs", differs) or ""), 2)
+      end
+    end
+    return R
   end
 
   function M.track_points()

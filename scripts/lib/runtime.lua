@@ -558,9 +558,40 @@ function native.jump_chains(r, fname)
   return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
 end
 
+-- The race search's rules as a C struct, from { npoints, home, bar, off, hit_flags,
+-- codes = { p0, p1 }, cell_of = { [p] = { [k] = cell } } }; returns { rules = the struct,
+-- and the array it points to }.
+function native.race_rules(spec)
+  local k = { rules = ffi.new("bl_race_rules") }
+  local r, n = k.rules, spec.npoints
+  r.npoints, r.home, r.bar, r.off, r.hit_flags = n, spec.home, spec.bar, spec.off, spec.hit_flags
+  r.code[0], r.code[1] = spec.codes[1], spec.codes[2]
+  k.cell_of = ffi.new("int16_t[?]", 2 * (n + 1))
+  for p = 0, 1 do
+    for pt = 1, n do k.cell_of[p * (n + 1) + pt] = spec.cell_of[p][pt] end
+  end
+  r.cell_of = k.cell_of
+  return k
+end
+native.race_max_points = info.race_max_points
+local RACE_TOO_MANY, RACE_MEMORY = ffi.C.BL_RACE_TOO_MANY, ffi.C.BL_RACE_MEMORY
+-- Runs the C++ race search, which writes on from the buffer's fill; errors as for
+-- jump_chains, at the line that called the library function (three frames up).
+function native.race_turns(r, fname)
+  if not generating then outside(fname, 5) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 4) end
+  M.nwords, M.count = nw, nm
+  local st = H.race_turns(H, B, r)
+  nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
+  if st == RACE_TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 4) end
+  if st == RACE_MEMORY then
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 4)
+  end
+end
+
 -- Shared helpers written against the API above; scripts see them as globals.
 api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
-api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api)
+api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n

@@ -316,3 +316,27 @@ TEST_CASE("Backgammon and nackgammon: the turns of every position of random game
     CHECK(c.bearing_off > games);
   }
 }
+
+TEST_CASE("dice_turns.race's C++ search writes race.generate_lua's moves, in order, in every race game") {
+  // Checking mode runs both searches at every position and fails on any difference.
+  for (const char* name : {"hypergammon", "backgammon", "nackgammon"}) {
+    INFO(name);
+    auto game = testing::bundled(name);
+    game->vm().set_checking(true);
+    MoveList moves;
+    long hits = 0, positions = 0;
+    for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::random_games(20)); ++seed) {
+      Rng rng(seed);
+      State s = game->initial();
+      while (!s.outcome().over()) {
+        if (s.awaiting_roll()) game->roll(s, rng);
+        if (!game->start_turn(s, moves)) break;
+        ++positions;
+        for (int i = 0; i < moves.size(); ++i) hits += moves.flags(i) != 0;
+        game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+      }
+    }
+    CHECK(positions > 15 * testing::random_games(20));
+    CHECK(hits > 0);
+  }
+}

@@ -1,0 +1,229 @@
+// RaceTurns: the C++ walk of dice_turns.race_lua (scripts/lib/dice_turns.lua). Keep the two
+// in step: the order of dice, points and turns, which turns are kept (the most dice; the
+// larger die when only one of two plays; one per end position, the first found) and every
+// word written are the same (checking mode runs both and compares).
+#include "script/race_turns.h"
+
+#include <algorithm>
+#include <new>
+
+#include "core/contract.h"
+#include "script/move_list.h"
+
+namespace boardlab {
+
+namespace {
+constexpr int kMaxDice = 4;
+constexpr int kAny = 1 << 30;  // max_from when any point may move
+}  // namespace
+
+struct RaceTurns::Search {
+  RaceTurns& rt;
+  const bl_race_rules& R;
+  const bl_state& S;
+  bl_moves& M;
+  const int N, entry, me;
+  int32_t status = BL_RACE_OK;
+  // The working position, in the mover's numbering: mine[k], theirs[k] checkers on point k
+  // (dice_turns.race refuses tracks longer than kMaxPoints).
+  int mine[kMaxPoints + 2] = {}, theirs[kMaxPoints + 2] = {};
+  int my_bar = 0, their_bar = 0, my_off = 0;
+  int dice[kMaxDice] = {}, nd = 0;
+  bool used[kMaxDice] = {}, is_double = false;
+  Step path[kMaxDice] = {};
+  int depth = 0, best = 0, nfound = 0;
+  size_t stride;  // bytes of a key
+
+  Search(RaceTurns& r, const bl_race_rules& rules, const bl_state& s, bl_moves& m, int ncodes)
+      : rt(r), R(rules), S(s), M(m), N(rules.npoints), entry(rules.npoints + 1), me(s.side),
+        stride(static_cast<size_t>(2 * rules.npoints + 3)) {
+    const int them = 1 - me;
+    for (int k = 1; k <= N; ++k) {
+      const int c = R.cell_of[me * (N + 1) + k];
+      const int h = S.height[c], who = S.owner[c];
+      mine[k] = who == me ? h : 0;
+      theirs[k] = who == them ? h : 0;
+    }
+    auto reserve = [&](int slot, int code) { return slot < 0 ? 0 : S.reserve[slot * ncodes + code]; };
+    my_bar = reserve(R.bar, R.code[me]);
+    their_bar = reserve(R.bar, R.code[them]);
+    my_off = reserve(R.off, R.code[me]);
+  }
+
+  int highest() const {
+    for (int k = N; k >= 1; --k)
+      if (mine[k] > 0) return k;
+    return 0;
+  }
+  bool all_home() const {
+    if (my_bar > 0) return false;
+    for (int k = R.home + 1; k <= N; ++k)
+      if (mine[k] > 0) return false;
+    return true;
+  }
+  // May the checker on point `from` (entry: the bar) move `d` points?
+  bool legal(int from, int d) const {
+    const int to = from - d;
+    if (to >= 1) return theirs[to] < 2;
+    if (!all_home()) return false;
+    return to == 0 || highest() == from;
+  }
+  void each_step(int d, int max_from) {
+    if (my_bar > 0) {
+      if (legal(entry, d)) rt.buf_.push_back({int16_t(entry), int16_t(entry - d), 0, false});
+      return;
+    }
+    for (int from = std::min(max_from, N); from >= 1; --from)
+      if (mine[from] > 0 && legal(from, d)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
+  }
+  bool play(int from, int to) {
+    const bool hit = to >= 1 && theirs[to] == 1;
+    if (from == entry) --my_bar;
+    else --mine[from];
+    if (to >= 1) {
+      if (hit) theirs[to] = 0, ++their_bar;
+      ++mine[to];
+    } else {
+      ++my_off;
+    }
+    return hit;
+  }
+  void undo(int from, int to, bool hit) {
+    if (to >= 1) {
+      --mine[to];
+      if (hit) theirs[to] = 1, --their_bar;
+    } else {
+      --my_off;
+    }
+    if (from == entry) ++my_bar;
+    else ++mine[from];
+  }
+
+  void key(uint8_t* k) const {
+    for (int i = 1; i <= N; ++i) k[i - 1] = static_cast<uint8_t>(mine[i]), k[N + i - 1] = static_cast<uint8_t>(theirs[i]);
+    k[2 * N] = static_cast<uint8_t>(my_bar), k[2 * N + 1] = static_cast<uint8_t>(their_bar), k[2 * N + 2] = static_cast<uint8_t>(my_off);
+  }
+  uint64_t hash(const uint8_t* k) const {
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < stride; ++i) h = (h ^ k[i]) * 1099511628211ull;
+    return h;
+  }
+  void record() {
+    if (depth < best) return;
+    if (depth > best) best = depth, nfound = 0, std::fill(rt.index_.begin(), rt.index_.end(), -1);
+    if (rt.keys_.size() < (static_cast<size_t>(nfound) + 1) * stride) {
+      rt.keys_.resize((static_cast<size_t>(nfound) + 1) * stride * 2);
+      rt.turns_.resize((static_cast<size_t>(nfound) + 1) * kMaxDice * 2);
+      rt.lengths_.resize((static_cast<size_t>(nfound) + 1) * 2);
+    }
+    uint8_t* k = &rt.keys_[static_cast<size_t>(nfound) * stride];
+    key(k);
+    if (rt.index_.size() < 2 * (static_cast<size_t>(nfound) + 1)) {  // grow, and re-index the turns kept
+      rt.index_.assign(std::max<size_t>(64, 2 * rt.index_.size()), -1);
+      for (int i = 0; i < nfound; ++i) insert(i);
+    }
+    const size_t mask = rt.index_.size() - 1;
+    for (size_t slot = hash(k) & mask; rt.index_[slot] >= 0; slot = (slot + 1) & mask)
+      if (std::equal(k, k + stride, &rt.keys_[static_cast<size_t>(rt.index_[slot]) * stride])) return;
+    insert(nfound);
+    std::copy(path, path + depth, &rt.turns_[static_cast<size_t>(nfound) * kMaxDice]);
+    rt.lengths_[static_cast<size_t>(nfound)] = static_cast<int8_t>(depth);
+    ++nfound;
+  }
+  void insert(int i) {
+    const size_t mask = rt.index_.size() - 1;
+    size_t slot = hash(&rt.keys_[static_cast<size_t>(i) * stride]) & mask;
+    while (rt.index_[slot] >= 0) slot = (slot + 1) & mask;
+    rt.index_[slot] = i;
+  }
+
+  void search(int max_from) {
+    bool moved = false;
+    for (int i = 0; i < nd; ++i) {
+      if (used[i]) continue;
+      const int d = dice[i];
+      bool first = true;
+      for (int j = 0; j < i; ++j) first = first && (used[j] || dice[j] != d);
+      if (!first) continue;
+      used[i] = true;
+      const size_t base = rt.buf_.size();
+      each_step(d, max_from);
+      for (size_t k = base; k < rt.buf_.size(); ++k) {
+        const int from = rt.buf_[k].from, to = rt.buf_[k].to;
+        moved = true;
+        const bool hit = play(from, to);
+        path[depth++] = {int16_t(from), int16_t(to), int8_t(d), hit};
+        search(is_double ? from : kAny);  // in a double, never from a higher point again
+        --depth;
+        undo(from, to, hit);
+      }
+      rt.buf_.resize(base);
+      used[i] = false;
+    }
+    if (!moved) record();
+  }
+
+  // Writes found turn i as hypergammon-style actions.
+  void write(int i) {
+    const Step* steps = &rt.turns_[static_cast<size_t>(i) * kMaxDice];
+    const int n = rt.lengths_[static_cast<size_t>(i)];
+    int actions = 0, flags = 0;
+    for (int s = 0; s < n; ++s) actions += 1 + steps[s].hit, flags = steps[s].hit ? R.hit_flags : flags;
+    const int32_t words = 1 + 2 * actions;
+    if (M.nwords + words > M.cap_words || M.count + 1 > M.cap_moves) {
+      if (M.count + 1 > kMaxMoves || M.nwords + words > kMaxMoveWords) return void(status = BL_RACE_TOO_MANY);
+      M.grow(&M, words);
+      if (M.nwords + words > M.cap_words || M.count + 1 > M.cap_moves) return void(status = BL_RACE_MEMORY);
+    }
+    int32_t* w = M.words + M.nwords;
+    *w++ = MoveList::header(actions, flags);
+    const int16_t* cell = R.cell_of + me * (N + 1);
+    auto put = [&](Op op, int cnt, int a, int b, int c) {
+      MoveList::encode(Action{op, static_cast<uint8_t>(cnt), static_cast<uint16_t>(a), static_cast<uint16_t>(b),
+                              static_cast<uint16_t>(c)},
+                       w);
+      w += 2;
+    };
+    for (int s = 0; s < n; ++s) {
+      const int from = steps[s].from, to = steps[s].to;
+      if (steps[s].hit) put(Op::ToReserve, 1, cell[to], R.bar, 0);
+      if (from == entry) put(Op::FromReserve, 0, cell[to], R.bar, R.code[me]);
+      else if (to <= 0) put(Op::ToReserve, 1, cell[from], R.off, 0);
+      else put(Op::Move, 1, cell[from], cell[to], 0);
+    }
+    M.starts[M.count++] = M.nwords;
+    M.nwords += words;
+  }
+
+  void generate() {
+    nd = std::min<int>(S.ndice, kMaxDice);
+    is_double = nd >= 2;
+    for (int i = 0; i < nd; ++i) dice[i] = S.dice[i], used[i] = false, is_double = is_double && dice[i] == dice[0];
+    std::fill(rt.index_.begin(), rt.index_.end(), -1);
+    rt.buf_.clear();
+    search(kAny);
+    if (best == 0) return;
+    // Only one die of two played: the larger one, if any turn plays it.
+    if (best == 1 && nd == 2 && !is_double) {
+      const int big = std::max(dice[0], dice[1]);
+      int n = 0;
+      for (int i = 0; i < nfound && status == BL_RACE_OK; ++i)
+        if (rt.turns_[static_cast<size_t>(i) * kMaxDice].die == big) write(i), ++n;
+      if (n > 0) return;
+    }
+    for (int i = 0; i < nfound && status == BL_RACE_OK; ++i) write(i);
+  }
+};
+
+int32_t RaceTurns::run(bl_host* host, const bl_board* board, const bl_race_rules* rules) {
+  // Called from Lua through the FFI: no exception may cross it.
+  try {
+    Search s(*static_cast<RaceTurns*>(host->race_scratch), *rules, host->state, host->moves, board->ncodes);
+    s.generate();
+    return s.status;
+  } catch (const std::bad_alloc&) {
+    return BL_RACE_MEMORY;
+  }
+}
+
+}  // namespace boardlab

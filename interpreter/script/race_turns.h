@@ -1,0 +1,37 @@
+// The whole-turn search of race games in C++: every way to play a roll in the backgammon
+// family (hits to the bar, entering, bearing off), the primitive behind dice_turns.race
+// (scripts/lib/dice_turns.lua). It walks the same search as the library's Lua twin
+// (dice_turns.race_lua: dice_turns.new with the race's steps) in the same order, keeps the
+// same turns and writes the same words. No game is known here: the track, the slots, the
+// home board's size and the flags are data.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "script/ffi_types.h"
+
+namespace boardlab {
+
+class RaceTurns {
+ public:
+  static constexpr int kMaxPoints = 250;  // a track's points; their counts are kept in bytes
+  // bl_host::race_turns: writes the turns of host->state's roll for the side to move into
+  // host->moves (from its current fill); returns a BL_RACE_ status. host->race_scratch is a
+  // RaceTurns.
+  static int32_t run(bl_host* host, const bl_board* board, const bl_race_rules* rules);
+
+ private:
+  struct Search;
+  struct Step {
+    int16_t from, to;  // points; the bar is npoints + 1, off is 0 or less
+    int8_t die;
+    bool hit;
+  };
+  std::vector<uint8_t> keys_;     // per found turn, the position it ends in (stride bytes)
+  std::vector<Step> turns_;       // per found turn, its steps (4 slots)
+  std::vector<int8_t> lengths_;   // per found turn, how many steps
+  std::vector<int32_t> index_;    // open-addressed: found turns by their key
+  std::vector<Step> buf_;         // the steps listed at every level of the search
+};
+
+}  // namespace boardlab
