@@ -23,7 +23,7 @@ local ENTRY = NPOINTS + 1 -- the point number of the bar, for notation and the p
 -- owner's bar, entering takes a checker from the bar, bearing off puts it in the tray.
 local race = dice_turns.race {
   checkers = { CODE[0], CODE[1] }, bar = BAR, off = OFF, home = 6,
-  hit_flags = game.flags("hit"), -- the event simulate counts: a turn that hits
+  capture_flags = game.flags("hit"), -- the event simulate counts: a turn that hits
 }
 
 function generate()

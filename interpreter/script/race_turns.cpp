@@ -19,6 +19,7 @@ constexpr int kAny = 1 << 30;  // max_from when any point may move
 
 struct RaceTurns::Search {
   RaceTurns& rt;
+  const bl_board& B;
   const bl_race_rules& R;
   const bl_state& S;
   bl_moves& M;
@@ -27,44 +28,55 @@ struct RaceTurns::Search {
   // The working position, in the mover's numbering: mine[k], theirs[k] checkers on point k
   // (dice_turns.race refuses tracks longer than kMaxPoints).
   int mine[kMaxPoints + 2] = {}, theirs[kMaxPoints + 2] = {};
-  int my_bar = 0, their_bar = 0, my_off = 0;
+  // With pins: pinned_mine[k], pinned_theirs[k] are 1 where a checker of that side is pinned
+  // under the other's (a point holds one side's free checkers over at most one pinned enemy).
+  int pinned_mine[kMaxPoints + 2] = {}, pinned_theirs[kMaxPoints + 2] = {};
+  int my_bar = 0, their_bar = 0, my_off = 0, my_pinned = 0;
   int dice[kMaxDice] = {}, nd = 0;
   bool used[kMaxDice] = {}, is_double = false;
   Step path[kMaxDice] = {};
   int depth = 0, best = 0, nfound = 0;
   size_t stride;  // bytes of a key
 
-  Search(RaceTurns& r, const bl_race_rules& rules, const bl_state& s, bl_moves& m, int ncodes)
-      : rt(r), R(rules), S(s), M(m), N(rules.npoints), entry(rules.npoints + 1), me(s.side),
-        stride(static_cast<size_t>(2 * rules.npoints + 3)) {
+  Search(RaceTurns& r, const bl_board& board, const bl_race_rules& rules, const bl_state& s, bl_moves& m)
+      : rt(r), B(board), R(rules), S(s), M(m), N(rules.npoints), entry(rules.npoints + 1), me(s.side),
+        stride(static_cast<size_t>(3 * rules.npoints + 3)) {
     const int them = 1 - me;
     for (int k = 1; k <= N; ++k) {
       const int c = R.cell_of[me * (N + 1) + k];
       const int h = S.height[c], who = S.owner[c];
-      mine[k] = who == me ? h : 0;
-      theirs[k] = who == them ? h : 0;
+      // A pinned checker: the bottom one, of the other side than the top's.
+      const int under = R.pin && h > 1 && B.owner_of[S.pieces[c * B.stack_cap]] != who ? 1 : 0;
+      mine[k] = who == me ? h - under : 0;
+      theirs[k] = who == them ? h - under : 0;
+      pinned_mine[k] = who == them ? under : 0;
+      pinned_theirs[k] = who == me ? under : 0;
+      my_pinned += pinned_mine[k];
     }
-    auto reserve = [&](int slot, int code) { return slot < 0 ? 0 : S.reserve[slot * ncodes + code]; };
+    auto reserve = [&](int slot, int code) { return slot < 0 ? 0 : S.reserve[slot * B.ncodes + code]; };
     my_bar = reserve(R.bar, R.code[me]);
     their_bar = reserve(R.bar, R.code[them]);
     my_off = reserve(R.off, R.code[me]);
   }
 
+  // The highest point I occupy (my pinned checkers count).
   int highest() const {
     for (int k = N; k >= 1; --k)
-      if (mine[k] > 0) return k;
+      if (mine[k] > 0 || pinned_mine[k] > 0) return k;
     return 0;
   }
+  // Every checker of mine home (pinned ones too), and may bearing off begin?
   bool all_home() const {
-    if (my_bar > 0) return false;
+    if (my_bar > 0 || (my_pinned > 0 && !R.bear_off_while_pinned)) return false;
     for (int k = R.home + 1; k <= N; ++k)
-      if (mine[k] > 0) return false;
+      if (mine[k] > 0 || pinned_mine[k] > 0) return false;
     return true;
   }
-  // May the checker on point `from` (entry: the bar) move `d` points?
+  // May the checker on point `from` (entry: the bar) move `d` points? Closed: two or more
+  // enemy checkers, or (with pins) one pinning a checker of mine.
   bool legal(int from, int d) const {
     const int to = from - d;
-    if (to >= 1) return theirs[to] < 2;
+    if (to >= 1) return R.pin ? theirs[to] == 0 || (theirs[to] == 1 && pinned_mine[to] == 0) : theirs[to] < 2;
     if (!all_home()) return false;
     return to == 0 || highest() == from;
   }
@@ -76,7 +88,28 @@ struct RaceTurns::Search {
     for (int from = std::min(max_from, N); from >= 1; --from)
       if (mine[from] > 0 && legal(from, d)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
   }
+  // Leaving a point frees the enemy checker my last one there pinned; undo knows it did
+  // when an enemy checker is free where mine stood.
+  bool play_pin(int from, int to) {
+    if (--mine[from] == 0 && pinned_theirs[from] == 1) pinned_theirs[from] = 0, theirs[from] = 1;
+    if (to < 1) return ++my_off, false;
+    const bool pin = theirs[to] == 1;
+    if (pin) theirs[to] = 0, pinned_theirs[to] = 1;
+    ++mine[to];
+    return pin;
+  }
+  void undo_pin(int from, int to, bool pin) {
+    if (to < 1) {
+      --my_off;
+    } else {
+      --mine[to];
+      if (pin) pinned_theirs[to] = 0, theirs[to] = 1;
+    }
+    if (mine[from] == 0 && theirs[from] == 1) theirs[from] = 0, pinned_theirs[from] = 1;
+    ++mine[from];
+  }
   bool play(int from, int to) {
+    if (R.pin) return play_pin(from, to);
     const bool hit = to >= 1 && theirs[to] == 1;
     if (from == entry) --my_bar;
     else --mine[from];
@@ -89,6 +122,7 @@ struct RaceTurns::Search {
     return hit;
   }
   void undo(int from, int to, bool hit) {
+    if (R.pin) return undo_pin(from, to, hit);
     if (to >= 1) {
       --mine[to];
       if (hit) theirs[to] = 1, --their_bar;
@@ -100,8 +134,10 @@ struct RaceTurns::Search {
   }
 
   void key(uint8_t* k) const {
-    for (int i = 1; i <= N; ++i) k[i - 1] = static_cast<uint8_t>(mine[i]), k[N + i - 1] = static_cast<uint8_t>(theirs[i]);
-    k[2 * N] = static_cast<uint8_t>(my_bar), k[2 * N + 1] = static_cast<uint8_t>(their_bar), k[2 * N + 2] = static_cast<uint8_t>(my_off);
+    for (int i = 1; i <= N; ++i)
+      k[i - 1] = static_cast<uint8_t>(mine[i]), k[N + i - 1] = static_cast<uint8_t>(theirs[i]),
+              k[2 * N + i - 1] = static_cast<uint8_t>(pinned_theirs[i]);
+    k[3 * N] = static_cast<uint8_t>(my_bar), k[3 * N + 1] = static_cast<uint8_t>(their_bar), k[3 * N + 2] = static_cast<uint8_t>(my_off);
   }
   uint64_t hash(const uint8_t* k) const {
     uint64_t h = 1469598103934665603ull;
@@ -163,12 +199,26 @@ struct RaceTurns::Search {
     if (!moved) record();
   }
 
-  // Writes found turn i as hypergammon-style actions.
+  // Does the turn leave a checker pinned that was free before? A step that pins marks its
+  // point, but a later step may leave it again: the pin stays when more of my checkers
+  // arrived there than left.
+  static bool pins_left(const Step* steps, int n) {
+    for (int i = 0; i < n; ++i) {
+      if (!steps[i].hit) continue;
+      int net = 0;
+      for (int j = 0; j < n; ++j) net += (steps[j].to == steps[i].to) - (steps[j].from == steps[i].to);
+      if (net > 0) return true;
+    }
+    return false;
+  }
+
+  // Writes found turn i: per step the hit, then entering, bearing off or a move.
   void write(int i) {
     const Step* steps = &rt.turns_[static_cast<size_t>(i) * kMaxDice];
     const int n = rt.lengths_[static_cast<size_t>(i)];
     int actions = 0, flags = 0;
-    for (int s = 0; s < n; ++s) actions += 1 + steps[s].hit, flags = steps[s].hit ? R.hit_flags : flags;
+    for (int s = 0; s < n; ++s) actions += 1 + (steps[s].hit && !R.pin), flags = steps[s].hit ? R.capture_flags : flags;
+    if (R.pin && !pins_left(steps, n)) flags = 0;
     const int32_t words = 1 + 2 * actions;
     if (M.nwords + words > M.cap_words || M.count + 1 > M.cap_moves) {
       if (M.count + 1 > kMaxMoves || M.nwords + words > kMaxMoveWords) return void(status = BL_RACE_TOO_MANY);
@@ -186,7 +236,7 @@ struct RaceTurns::Search {
     };
     for (int s = 0; s < n; ++s) {
       const int from = steps[s].from, to = steps[s].to;
-      if (steps[s].hit) put(Op::ToReserve, 1, cell[to], R.bar, 0);
+      if (steps[s].hit && !R.pin) put(Op::ToReserve, 1, cell[to], R.bar, 0);
       if (from == entry) put(Op::FromReserve, 0, cell[to], R.bar, R.code[me]);
       else if (to <= 0) put(Op::ToReserve, 1, cell[from], R.off, 0);
       else put(Op::Move, 1, cell[from], cell[to], 0);
@@ -218,7 +268,7 @@ struct RaceTurns::Search {
 int32_t RaceTurns::run(bl_host* host, const bl_board* board, const bl_race_rules* rules) {
   // Called from Lua through the FFI: no exception may cross it.
   try {
-    Search s(*static_cast<RaceTurns*>(host->race_scratch), *rules, host->state, host->moves, board->ncodes);
+    Search s(*static_cast<RaceTurns*>(host->race_scratch), *board, *rules, host->state, host->moves);
     s.generate();
     return s.status;
   } catch (const std::bad_alloc&) {

@@ -157,23 +157,32 @@ return function(api, native)
     return T
   end
 
-  -- Race games (the backgammon family): whole turns of a two-player race along the track,
-  -- with hits. The steps (shared/rules/README.md section 3): a checker moves d points toward
-  -- bearing off; a point with two or more enemy checkers is closed; landing on a lone enemy
-  -- checker hits it to the bar; a checker on the bar enters first (on point npoints + 1 - d);
-  -- with every checker home (points 1..home), a die equal to a checker's point bears it off,
-  -- a higher die bears off from the highest point. The turn rules are dice_turns.new's
-  -- (doubles descend). A turn is written as per step: the hit (to_reserve to the bar), then
-  -- from_reserve (entering), to_reserve into `off` (bearing off) or a move.
+  -- Race games (the backgammon family): whole turns of a two-player race along the track.
+  -- The steps (shared/rules/README.md sections 3 and 7): a checker moves d points toward
+  -- bearing off. With capture = "hit": a point with two or more enemy checkers is closed,
+  -- landing on a lone enemy checker hits it to the bar, and a checker on the bar enters first
+  -- (on point npoints + 1 - d). With "pin": landing on a lone enemy checker pins it under the
+  -- lander (a stack, the pinned checker at the bottom), a point is closed by two or more
+  -- enemy checkers or by one pinning mine, and leaving a point frees the checker pinned
+  -- there. With every checker home (points 1..home; pinned ones count, and with pins and
+  -- not bear_off_while_pinned none may be pinned), a die equal to a checker's point bears
+  -- it off, a higher die bears off from the highest point. The turn rules are
+  -- dice_turns.new's (doubles descend). A turn is written per step: a hit (to_reserve to the
+  -- bar), then from_reserve (entering), to_reserve into `off` (bearing off) or a move.
   --
-  --   local race = dice_turns.race { checkers = { code0, code1 }, bar = slot, off = slot,
-  --                                  home = 6, hit_flags = game.flags("hit") }
+  --   local race = dice_turns.race { checkers = { code0, code1 }, off = slot, home = 6,
+  --     capture = "hit" or "pin", bar = slot (hit), bear_off_while_pinned = true (pin),
+  --     capture_flags = game.flags(...) }  -- a turn that hits, or leaves a new pin
   --   race.generate()       -- in generate(): the C++ search (interpreter/script/race_turns.cpp)
   --   race.generate_lua()   -- the same in Lua: dice_turns.new with the steps above
   function M.race(rules)
     local board, game, moves = api.board, api.game, api.moves
     if game.nplayers ~= 2 then error("dice_turns.race: a race has two players", 2) end
-    for _, f in ipairs({ "bar", "off", "home" }) do
+    local PIN = rules.capture == "pin"
+    if rules.capture ~= nil and rules.capture ~= "hit" and not PIN then
+      error("dice_turns.race: capture is \"hit\" or \"pin\", not " .. tostring(rules.capture), 2)
+    end
+    for _, f in ipairs(PIN and { "off", "home" } or { "bar", "off", "home" }) do
       if type(rules[f]) ~= "number" then error("dice_turns.race: rules." .. f .. " must be a number", 2) end
     end
     if type(rules.checkers) ~= "table" or #rules.checkers ~= 2 then
@@ -183,74 +192,101 @@ return function(api, native)
     if NPOINTS > native.race_max_points then
       error(string.format("dice_turns.race: a track of at most %d points", native.race_max_points), 2)
     end
-    local BAR, OFF, HOME, HIT = rules.bar, rules.off, rules.home, rules.hit_flags or 0
+    local BAR, OFF, HOME, FLAGS = (not PIN) and rules.bar or -1, rules.off, rules.home, rules.capture_flags or 0
+    local FREE_BEAR_OFF = rules.bear_off_while_pinned ~= false
     local CODE = { [0] = rules.checkers[1], [1] = rules.checkers[2] }
     local cell_of = M.track_points()
-    local height, owner, side, reserve = state.height, state.owner, state.side, state.reserve
+    local height, owner, piece, side, reserve = state.height, state.owner, state.piece, state.side, state.reserve
+    local gowner = game.owner
+    local function bar_count(code) return PIN and 0 or reserve(BAR, code) end
     -- Every checker, for the key's counts (at load, `state` shows the starting position).
     local total = 0
-    for p = 0, 1 do total = total + state.count(p) + reserve(BAR, CODE[p]) + reserve(OFF, CODE[p]) end
+    for p = 0, 1 do total = total + state.count(p) + bar_count(CODE[p]) + reserve(OFF, CODE[p]) end
     if total > 255 then error("dice_turns.race: at most 255 checkers in all", 2) end
 
-    -- The Lua twin: the position in the mover's numbering, changed and restored by the search.
-    local mine, theirs = {}, {}
-    local my_bar, their_bar, my_off = 0, 0, 0
+    -- The Lua twin: the position in the mover's numbering, changed and restored by the
+    -- search; pinned_mine[k], pinned_theirs[k] are 1 where a checker of that side is pinned.
+    local mine, theirs, pinned_mine, pinned_theirs = {}, {}, {}, {}
+    local my_bar, their_bar, my_off, my_pinned = 0, 0, 0, 0
     local ENTRY = NPOINTS + 1 -- the point number of the bar: a checker there enters on ENTRY - die
     local function highest()
       for k = NPOINTS, 1, -1 do
-        if mine[k] > 0 then return k end
+        if mine[k] > 0 or pinned_mine[k] > 0 then return k end
       end
       return 0
     end
     local function all_home()
-      if my_bar > 0 then return false end
+      if my_bar > 0 or (my_pinned > 0 and not FREE_BEAR_OFF) then return false end
       for k = HOME + 1, NPOINTS do
-        if mine[k] > 0 then return false end
+        if mine[k] > 0 or pinned_mine[k] > 0 then return false end
       end
       return true
     end
     local function legal(from, d)
       local to = from - d
-      if to >= 1 then return theirs[to] < 2 end
+      if to >= 1 then
+        if PIN then return theirs[to] == 0 or (theirs[to] == 1 and pinned_mine[to] == 0) end
+        return theirs[to] < 2
+      end
       if not all_home() then return false end
       return to == 0 or highest() == from
     end
-    -- Slots of the key: mine[k] is k, theirs[k] is NPOINTS + k, then the bars and my tray.
-    local MY_BAR, THEIR_BAR, MY_OFF = 2 * NPOINTS + 1, 2 * NPOINTS + 2, 2 * NPOINTS + 3
-    local key = M.counts_key(2 * NPOINTS + 4, total)
+    -- Slots of the key: mine[k] is k, theirs[k] NPOINTS + k, pinned_theirs[k] 2 * NPOINTS + k,
+    -- then the bars and my tray.
+    local MY_BAR, THEIR_BAR, MY_OFF = 3 * NPOINTS + 1, 3 * NPOINTS + 2, 3 * NPOINTS + 3
+    local key = M.counts_key(3 * NPOINTS + 4, total)
     local change = key.change
+    local function set(t, slot, k, v) change(slot, t[k], v); t[k] = v end
     local function play(from, to)
+      if PIN then
+        set(mine, from, from, mine[from] - 1)
+        if mine[from] == 0 and pinned_theirs[from] == 1 then
+          set(pinned_theirs, 2 * NPOINTS + from, from, 0); set(theirs, NPOINTS + from, from, 1)
+        end
+        if to < 1 then
+          change(MY_OFF, my_off, my_off + 1); my_off = my_off + 1
+          return false
+        end
+        local pin = theirs[to] == 1
+        if pin then set(theirs, NPOINTS + to, to, 0); set(pinned_theirs, 2 * NPOINTS + to, to, 1) end
+        set(mine, to, to, mine[to] + 1)
+        return pin
+      end
       local hit = to >= 1 and theirs[to] == 1
       if from == ENTRY then
         change(MY_BAR, my_bar, my_bar - 1); my_bar = my_bar - 1
       else
-        change(from, mine[from], mine[from] - 1); mine[from] = mine[from] - 1
+        set(mine, from, from, mine[from] - 1)
       end
       if to >= 1 then
         if hit then
-          change(NPOINTS + to, 1, 0); theirs[to] = 0
+          set(theirs, NPOINTS + to, to, 0)
           change(THEIR_BAR, their_bar, their_bar + 1); their_bar = their_bar + 1
         end
-        change(to, mine[to], mine[to] + 1); mine[to] = mine[to] + 1
+        set(mine, to, to, mine[to] + 1)
       else
         change(MY_OFF, my_off, my_off + 1); my_off = my_off + 1
       end
       return hit
     end
-    local function undo(from, to, hit)
+    local function undo(from, to, mark)
       if to >= 1 then
-        change(to, mine[to], mine[to] - 1); mine[to] = mine[to] - 1
-        if hit then
-          change(NPOINTS + to, 0, 1); theirs[to] = 1
-          change(THEIR_BAR, their_bar, their_bar - 1); their_bar = their_bar - 1
+        set(mine, to, to, mine[to] - 1)
+        if mark then
+          set(theirs, NPOINTS + to, to, 1)
+          if PIN then set(pinned_theirs, 2 * NPOINTS + to, to, 0)
+          else change(THEIR_BAR, their_bar, their_bar - 1); their_bar = their_bar - 1 end
         end
       else
         change(MY_OFF, my_off, my_off - 1); my_off = my_off - 1
       end
+      if PIN and mine[from] == 0 and theirs[from] == 1 then
+        set(theirs, NPOINTS + from, from, 0); set(pinned_theirs, 2 * NPOINTS + from, from, 1)
+      end
       if from == ENTRY then
         change(MY_BAR, my_bar, my_bar + 1); my_bar = my_bar + 1
       else
-        change(from, mine[from], mine[from] + 1); mine[from] = mine[from] + 1
+        set(mine, from, from, mine[from] + 1)
       end
     end
     local function each_step(d, max_from, add)
@@ -262,18 +298,34 @@ return function(api, native)
         if mine[from] > 0 and legal(from, d) then add(from, from - d) end
       end
     end
+    -- With pins: does a turn leave a checker pinned that was free before? A step that pins
+    -- marks its point, but a later step may leave it again (15/13/12 over a lone checker on 13
+    -- pins nothing): the pin stays when more of my checkers arrived there than left.
+    local net = {}
+    local function pins_left(t)
+      for i = 1, t.n do net[t.from[i]], net[t.to[i]] = 0, 0 end
+      for i = 1, t.n do
+        net[t.from[i]] = net[t.from[i]] - 1
+        net[t.to[i]] = net[t.to[i]] + 1
+      end
+      for i = 1, t.n do
+        if t.mark[i] and net[t.to[i]] > 0 then return true end
+      end
+      return false
+    end
     local me
     local turns = M.new {
       each_step = each_step, play = play, undo = undo, key = key.value, doubles_descend = true,
       write = function(t)
         local to_cell, code, flags = cell_of[me], CODE[me], 0
         for i = 1, t.n do
-          if t.mark[i] then flags = HIT end
+          if t.mark[i] then flags = FLAGS end
         end
+        if PIN and not pins_left(t) then flags = 0 end
         moves.begin(flags)
         for i = 1, t.n do
           local from, to = t.from[i], t.to[i]
-          if t.mark[i] then moves.to_reserve(to_cell[to], 1, BAR) end
+          if t.mark[i] and not PIN then moves.to_reserve(to_cell[to], 1, BAR) end
           if from == ENTRY then
             moves.from_reserve(to_cell[to], BAR, code)
           elseif to <= 0 then
@@ -289,22 +341,31 @@ return function(api, native)
     function R.generate_lua()
       me = side()
       local them = 1 - me
+      my_pinned = 0
       for k = 1, NPOINTS do
         local c = cell_of[me][k]
-        local h, who = height(c), owner(c)
-        mine[k] = who == me and h or 0
-        theirs[k] = who == them and h or 0
+        local h = height(c)
+        local top = h > 0 and owner(c) or -1
+        local under = PIN and h > 1 and gowner(piece(c, 0)) ~= top and 1 or 0 -- a pinned checker
+        mine[k] = top == me and h - under or 0
+        theirs[k] = top == them and h - under or 0
+        pinned_mine[k] = top == them and under or 0
+        pinned_theirs[k] = top == me and under or 0
+        my_pinned = my_pinned + pinned_mine[k]
       end
-      my_bar, their_bar = reserve(BAR, CODE[me]), reserve(BAR, CODE[them])
+      my_bar, their_bar = bar_count(CODE[me]), bar_count(CODE[them])
       my_off = reserve(OFF, CODE[me])
       key.reset()
-      for k = 1, NPOINTS do key.set(k, mine[k]); key.set(NPOINTS + k, theirs[k]) end
+      for k = 1, NPOINTS do
+        key.set(k, mine[k]); key.set(NPOINTS + k, theirs[k]); key.set(2 * NPOINTS + k, pinned_theirs[k])
+      end
       key.set(MY_BAR, my_bar); key.set(THEIR_BAR, their_bar); key.set(MY_OFF, my_off)
       turns.generate()
     end
 
     local native_rules = native.race_rules { npoints = NPOINTS, home = HOME, bar = BAR, off = OFF,
-      hit_flags = HIT, codes = { CODE[0], CODE[1] }, cell_of = cell_of }
+      capture_flags = FLAGS, pin = PIN, bear_off_while_pinned = FREE_BEAR_OFF,
+      codes = { CODE[0], CODE[1] }, cell_of = cell_of }
     local function generate_native() native.race_turns(native_rules.rules, "race.generate") end
     function R.generate()
       if not native.checking() then

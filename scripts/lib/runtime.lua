@@ -558,13 +558,14 @@ function native.jump_chains(r, fname)
   return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
 end
 
--- The race search's rules as a C struct, from { npoints, home, bar, off, hit_flags,
--- codes = { p0, p1 }, cell_of = { [p] = { [k] = cell } } }; returns { rules = the struct,
--- and the array it points to }.
+-- The race search's rules as a C struct, from { npoints, home, bar, off, capture_flags,
+-- pin, bear_off_while_pinned, codes = { p0, p1 }, cell_of = { [p] = { [k] = cell } } };
+-- returns { rules = the struct, and the array it points to }.
 function native.race_rules(spec)
   local k = { rules = ffi.new("bl_race_rules") }
   local r, n = k.rules, spec.npoints
-  r.npoints, r.home, r.bar, r.off, r.hit_flags = n, spec.home, spec.bar, spec.off, spec.hit_flags
+  r.npoints, r.home, r.bar, r.off, r.capture_flags = n, spec.home, spec.bar, spec.off, spec.capture_flags
+  r.pin, r.bear_off_while_pinned = spec.pin and 1 or 0, spec.bear_off_while_pinned and 1 or 0
   r.code[0], r.code[1] = spec.codes[1], spec.codes[2]
   k.cell_of = ffi.new("int16_t[?]", 2 * (n + 1))
   for p = 0, 1 do

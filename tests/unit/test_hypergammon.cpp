@@ -317,11 +317,14 @@ TEST_CASE("Backgammon and nackgammon: the turns of every position of random game
   }
 }
 
-TEST_CASE("dice_turns.race's C++ search writes race.generate_lua's moves, in order, in every race game") {
+TEST_CASE("dice_turns.race's C++ search writes race.generate_lua's moves, in order, in every race game (hits and pins)") {
   // Checking mode runs both searches at every position and fails on any difference.
-  for (const char* name : {"hypergammon", "backgammon", "nackgammon"}) {
-    INFO(name);
-    auto game = testing::bundled(name);
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> games = {
+      {"hypergammon", {}}, {"backgammon", {}}, {"nackgammon", {}}, {"plakoto", {}},
+      {"plakoto", {{"bear_off_while_pinned", "false"}}}};
+  for (const auto& [name, options] : games) {
+    INFO(name << (options.empty() ? "" : " without bearing off while pinned"));
+    auto game = testing::bundled(name, options);
     game->vm().set_checking(true);
     MoveList moves;
     long hits = 0, positions = 0;
