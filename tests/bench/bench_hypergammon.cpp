@@ -32,6 +32,14 @@ void HandwrittenNackgammon(benchmark::State& st) {
       kMaxPlies);
 }
 
+void InterpreterPlakoto(benchmark::State& st) { bench::interpreter_playouts(st, "plakoto", kMaxPlies); }
+
+void HandwrittenPlakoto(benchmark::State& st) {
+  bench::handwritten_playouts(
+      st, [](boardlab::Rng& rng, int max) { return handwritten_hypergammon::playout(rng, max, handwritten_hypergammon::kPlakoto, true); },
+      kMaxPlies);
+}
+
 }  // namespace
 
 BENCHMARK(Interpreter)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
@@ -40,4 +48,6 @@ BENCHMARK(InterpreterBackgammon)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
 BENCHMARK(HandwrittenBackgammon)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
 BENCHMARK(InterpreterNackgammon)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
 BENCHMARK(HandwrittenNackgammon)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
+BENCHMARK(InterpreterPlakoto)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
+BENCHMARK(HandwrittenPlakoto)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
 BENCHMARK_MAIN();

@@ -6,11 +6,17 @@
 
 namespace handwritten_hypergammon {
 
-bool Position::operator==(const Position& o) const { return std::memcmp(count, o.count, sizeof count) == 0; }
-bool Position::operator<(const Position& o) const { return std::memcmp(count, o.count, sizeof count) < 0; }
+bool Position::operator==(const Position& o) const {
+  return std::memcmp(count, o.count, sizeof count) == 0 && std::memcmp(pinned, o.pinned, sizeof pinned) == 0;
+}
+bool Position::operator<(const Position& o) const {
+  const int c = std::memcmp(count, o.count, sizeof count);
+  return c != 0 ? c < 0 : std::memcmp(pinned, o.pinned, sizeof pinned) < 0;
+}
 
-Position start_position(const Setup& setup) {
+Position start_position(const Setup& setup, bool pins) {
   Position p;
+  p.pins = pins;
   for (int s = 0; s < 2; ++s)
     for (const auto& [point, n] : setup) p.count[s][point] = static_cast<int8_t>(n);
   return p;
@@ -18,9 +24,38 @@ Position start_position(const Setup& setup) {
 
 namespace {
 
+// Plakoto's step: a free checker moves `die` points; landing on a lone enemy checker pins
+// it, and leaving a point frees the enemy checker pinned there by the last one leaving.
+bool step_pin(Position& p, int from, int die) {
+  int8_t *me = p.count[p.side], *them = p.count[1 - p.side];
+  int8_t *my_pins = p.pinned[p.side], *their_pins = p.pinned[1 - p.side];
+  if (from == 0 || me[from] == 0) return false;
+  auto leave = [&] {
+    if (--me[from] == 0 && their_pins[25 - from]) their_pins[25 - from] = 0, ++them[25 - from];
+  };
+  const int to = from - die;
+  if (to <= 0) {
+    for (int k = 7; k <= 24; ++k)
+      if (me[k] || my_pins[k]) return false;  // bearing off needs every checker home (pinned ones too)
+    if (to < 0)
+      for (int k = from + 1; k <= 6; ++k)
+        if (me[k] || my_pins[k]) return false;  // a higher die bears off from the highest point only
+    leave();
+    ++me[25];
+    return true;
+  }
+  int8_t& there = them[25 - to];
+  if (there >= 2 || (there == 1 && my_pins[to])) return false;  // closed
+  leave();
+  if (there == 1) there = 0, their_pins[25 - to] = 1;  // a pin
+  ++me[to];
+  return true;
+}
+
 // Moves one checker of the side to move `die` points from its point `from` (0: the bar);
 // false if it may not.
 bool step(Position& p, int from, int die) {
+  if (p.pins) return step_pin(p, from, die);
   int8_t* me = p.count[p.side];
   int8_t* them = p.count[1 - p.side];
   if (me[from] == 0 || (from != 0 && me[0] > 0)) return false;  // the bar enters first
@@ -95,14 +130,21 @@ void turns(const Position& p, int d1, int d2, std::vector<Position>& out) {
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
-int winner(const Position& p) {
-  for (int s = 0; s < 2; ++s)
-    if (std::all_of(p.count[s], p.count[s] + 25, [](int8_t n) { return n == 0; })) return s;
-  return -1;
+int outcome(const Position& p) {
+  const bool mother_pinned[2] = {p.pins && p.pinned[0][24] != 0, p.pins && p.pinned[1][24] != 0};
+  if (mother_pinned[0] && mother_pinned[1]) return -1;
+  for (int s = 0; s < 2; ++s) {
+    if (std::all_of(p.count[s], p.count[s] + 25, [](int8_t n) { return n == 0; }) &&
+        std::all_of(p.pinned[s], p.pinned[s] + 25, [](int8_t n) { return n == 0; }))
+      return s;
+    const bool on_start = p.count[s][24] > 0 || p.pinned[s][24] != 0;
+    if (mother_pinned[1 - s] && !on_start) return s;
+  }
+  return -2;
 }
 
-int playout(boardlab::Rng& rng, int max_plies, const Setup& setup) {
-  Position p = start_position(setup);
+int playout(boardlab::Rng& rng, int max_plies, const Setup& setup, bool pins) {
+  Position p = start_position(setup, pins);
   auto die = [&] { return static_cast<int>(rng.below(6)) + 1; };
   int d1 = die(), d2 = die();
   while (d1 == d2) d1 = die(), d2 = die();  // the opening roll-off: the higher plays both
@@ -115,7 +157,7 @@ int playout(boardlab::Rng& rng, int max_plies, const Setup& setup) {
     p = options[rng.below(static_cast<uint32_t>(options.size()))];
     p.side = 1 - side;
     ++plies;
-    if (winner(p) >= 0) break;
+    if (outcome(p) != -2) break;
     d1 = die(), d2 = die();
   }
   return plies;

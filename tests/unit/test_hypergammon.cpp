@@ -249,6 +249,22 @@ TEST_CASE("Hypergammon: random games keep 3 checkers a side and replay exactly f
 namespace {
 handwritten_hypergammon::Position hand_position(const State& s) {
   handwritten_hypergammon::Position p;
+  const GameDef& def = s.def();
+  p.side = s.side();
+  if (def.bar_slot < 0) {  // pins: a stack's bottom checker of the other side than its top's is pinned
+    p.pins = true;
+    for (int side = 0; side < 2; ++side) {
+      p.count[side][25] = static_cast<int8_t>(s.reserve(def.off_slot, def.code(0, side)));
+      for (int k = 1; k <= 24; ++k) {
+        const int c = track_cell(def, side, k), h = s.height(c);
+        if (h == 0) continue;
+        const bool bottom_mine = def.owner_of[s.piece(c, 0)] == side, top_mine = s.owner(c) == side;
+        if (top_mine) p.count[side][k] = static_cast<int8_t>(h - (bottom_mine ? 0 : 1));
+        else if (bottom_mine) p.pinned[side][k] = 1;
+      }
+    }
+    return p;
+  }
   const TrackSides sides = track_sides(s);
   for (int side = 0; side < 2; ++side)
     for (int k = 0; k < 26; ++k) p.count[side][k] = static_cast<int8_t>(sides[static_cast<size_t>(side)][static_cast<size_t>(k)]);
@@ -259,7 +275,7 @@ handwritten_hypergammon::Position hand_position(const State& s) {
 
 namespace {
 struct Coverage {
-  long positions = 0, entering = 0, bearing_off = 0;
+  long positions = 0, entering = 0, bearing_off = 0, pinned = 0;
 };
 // Plays `games` random games of `name` and compares the turns of every position with the
 // hand-written generator's.
@@ -291,6 +307,7 @@ Coverage compare_with_handwritten(const std::string& name, int games) {
       const int8_t* me = here.count[s.side()];
       c.entering += me[0] > 0;
       c.bearing_off += me[0] == 0 && std::all_of(me + 7, me + 25, [](int8_t n) { return n == 0; });
+      c.pinned += std::any_of(here.pinned[0], here.pinned[0] + 26, [](int8_t n) { return n != 0; });
       game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
     }
   }
@@ -306,13 +323,13 @@ TEST_CASE("Hypergammon: the turns of every position of 300 random games equal a 
   CHECK(c.bearing_off > games);     // and bearing off (about 2 a game)
 }
 
-TEST_CASE("Backgammon and nackgammon: the turns of every position of random games equal the hand-written generator's") {
-  for (const char* name : {"backgammon", "nackgammon"}) {
+TEST_CASE("Backgammon, nackgammon and Plakoto: the turns of every position of random games equal the hand-written generator's") {
+  for (const char* name : {"backgammon", "nackgammon", "plakoto"}) {
     const int games = testing::random_games(100);
     const Coverage c = compare_with_handwritten(name, games);
     INFO(name);
-    CHECK(c.positions > 60 * games);  // random games last about 100 turns
-    CHECK(c.entering > games);
+    CHECK(c.positions > 60 * games);  // random games last 70 to 100 turns
+    CHECK((std::string(name) == "plakoto" ? c.pinned : c.entering) > games);  // pins, or the bar
     CHECK(c.bearing_off > games);
   }
 }
