@@ -19,21 +19,6 @@ for p = 0, game.nplayers - 1 do
   TOTAL[p] = state.count(p) + reserve(OFF, CODE[p]) -- at load: the starting position
 end
 
--- Does a turn leave a checker pinned that was free before? (As dice_turns.race decides its
--- flag: a pin stays where more of my checkers arrived than left.) For the notation's `*`,
--- which marks the points with a pin the turn made.
-local net = {} -- net[point]: arrivals minus departures during one turn (scratch)
-local function pins_left(n, from, to, marked, out)
-  for i = 1, n do net[from[i]], net[to[i]] = 0, 0 end
-  for i = 1, n do
-    net[from[i]] = net[from[i]] - 1
-    net[to[i]] = net[to[i]] + 1
-  end
-  for i = 1, n do
-    if marked[i] and net[to[i]] > 0 then out[to[i]] = true end
-  end
-end
-
 -- Whole turns from the race primitive with pins (dice_turns.race: the search runs in C++;
 -- its Lua twin race.generate_lua is what it is tested against).
 local race = dice_turns.race {
@@ -112,6 +97,6 @@ function notation(move)
     end
     steps[n] = { from[n], to[n] }
   end
-  pins_left(#steps, from, to, lone, pinned_at)
+  dice_turns.pins_left(#steps, from, to, lone, pinned_at) -- the points where the turn left a pin
   return dice_turns.spell(steps, pinned_at, NPOINTS + 1)
 end

@@ -76,7 +76,7 @@
      pinned under the lander (no bar: bar = -1); points 1..home are home, from where        \
      checkers bear off into the off slot. capture_flags: the flags of a turn that hits, or  \
      that leaves an enemy checker pinned which was free before. */                          \
-  enum { BL_RACE_OK, BL_RACE_TOO_MANY, BL_RACE_MEMORY };                                     \
+  enum { BL_RACE_OK, BL_RACE_TOO_MANY, BL_RACE_MEMORY, BL_RACE_TICKS };                                     \
   typedef struct bl_race_rules {                                                               \
     int32_t npoints, home, bar, off, capture_flags;                                            \
     int32_t pin, bear_off_while_pinned;                                                        \

@@ -8,17 +8,18 @@
 #include <new>
 
 #include "core/contract.h"
+#include "definition/game_def.h"
 #include "script/move_list.h"
 
 namespace boardlab {
 
 namespace {
-constexpr int kMaxDice = 4;
 constexpr int kAny = 1 << 30;  // max_from when any point may move
 }  // namespace
 
 struct RaceTurns::Search {
   RaceTurns& rt;
+  bl_host& host;
   const bl_board& B;
   const bl_race_rules& R;
   const bl_state& S;
@@ -38,8 +39,8 @@ struct RaceTurns::Search {
   int depth = 0, best = 0, nfound = 0;
   size_t stride;  // bytes of a key
 
-  Search(RaceTurns& r, const bl_board& board, const bl_race_rules& rules, const bl_state& s, bl_moves& m)
-      : rt(r), B(board), R(rules), S(s), M(m), N(rules.npoints), entry(rules.npoints + 1), me(s.side),
+  Search(RaceTurns& r, bl_host& hs, const bl_board& board, const bl_race_rules& rules, const bl_state& s, bl_moves& m)
+      : rt(r), host(hs), B(board), R(rules), S(s), M(m), N(rules.npoints), entry(rules.npoints + 1), me(s.side),
         stride(static_cast<size_t>(3 * rules.npoints + 3)) {
     const int them = 1 - me;
     for (int k = 1; k <= N; ++k) {
@@ -147,6 +148,7 @@ struct RaceTurns::Search {
   void record() {
     if (depth < best) return;
     if (depth > best) best = depth, nfound = 0, std::fill(rt.index_.begin(), rt.index_.end(), -1);
+    if (nfound >= kMaxMoves) return void(status = BL_RACE_TOO_MANY);
     if (rt.keys_.size() < (static_cast<size_t>(nfound) + 1) * stride) {
       rt.keys_.resize((static_cast<size_t>(nfound) + 1) * stride * 2);
       rt.turns_.resize((static_cast<size_t>(nfound) + 1) * kMaxDice * 2);
@@ -174,8 +176,10 @@ struct RaceTurns::Search {
   }
 
   void search(int max_from) {
+    // One loop step per position reached, as the script's own search would count them.
+    if (--host.ticks_left < 0) return void(status = BL_RACE_TICKS);
     bool moved = false;
-    for (int i = 0; i < nd; ++i) {
+    for (int i = 0; i < nd && status == BL_RACE_OK; ++i) {
       if (used[i]) continue;
       const int d = dice[i];
       bool first = true;
@@ -184,11 +188,11 @@ struct RaceTurns::Search {
       used[i] = true;
       const size_t base = rt.buf_.size();
       each_step(d, max_from);
-      for (size_t k = base; k < rt.buf_.size(); ++k) {
+      for (size_t k = base; k < rt.buf_.size() && status == BL_RACE_OK; ++k) {
         const int from = rt.buf_[k].from, to = rt.buf_[k].to;
         moved = true;
         const bool hit = play(from, to);
-        path[depth++] = {int16_t(from), int16_t(to), int8_t(d), hit};
+        path[depth++] = {int16_t(from), int16_t(to), uint8_t(d), hit};
         search(is_double ? from : kAny);  // in a double, never from a higher point again
         --depth;
         undo(from, to, hit);
@@ -252,7 +256,7 @@ struct RaceTurns::Search {
     std::fill(rt.index_.begin(), rt.index_.end(), -1);
     rt.buf_.clear();
     search(kAny);
-    if (best == 0) return;
+    if (best == 0 || status != BL_RACE_OK) return;
     // Only one die of two played: the larger one, if any turn plays it.
     if (best == 1 && nd == 2 && !is_double) {
       const int big = std::max(dice[0], dice[1]);
@@ -268,7 +272,7 @@ struct RaceTurns::Search {
 int32_t RaceTurns::run(bl_host* host, const bl_board* board, const bl_race_rules* rules) {
   // Called from Lua through the FFI: no exception may cross it.
   try {
-    Search s(*static_cast<RaceTurns*>(host->race_scratch), *board, *rules, host->state, host->moves);
+    Search s(*static_cast<RaceTurns*>(host->race_scratch), *host, *board, *rules, host->state, host->moves);
     s.generate();
     return s.status;
   } catch (const std::bad_alloc&) {

@@ -24,7 +24,7 @@ class RaceTurns {
   struct Search;
   struct Step {
     int16_t from, to;  // points; the bar is npoints + 1, off is 0 or less
-    int8_t die;
+    uint8_t die;
     bool hit;
   };
   std::vector<uint8_t> keys_;     // per found turn, the position it ends in (stride bytes)

@@ -193,9 +193,20 @@ return function(api, native)
       error(string.format("dice_turns.race: a track of at most %d points", native.race_max_points), 2)
     end
     local BAR, OFF, HOME, FLAGS = (not PIN) and rules.bar or -1, rules.off, rules.home, rules.capture_flags or 0
+    if HOME ~= math.floor(HOME) or HOME < 0 or HOME > NPOINTS then
+      error(string.format("dice_turns.race: rules.home is %s, not a point from 0 to %d", tostring(HOME), NPOINTS), 2)
+    end
+    if type(FLAGS) ~= "number" or FLAGS ~= math.floor(FLAGS) or FLAGS < 0 or FLAGS > 255 then
+      error("dice_turns.race: rules.capture_flags is " .. tostring(FLAGS) .. ", not flags from game.flags", 2)
+    end
     local FREE_BEAR_OFF = rules.bear_off_while_pinned ~= false
     local CODE = { [0] = rules.checkers[1], [1] = rules.checkers[2] }
     local cell_of = M.track_points()
+    for p = 0, 1 do
+      for k = 1, NPOINTS do
+        if cell_of[p][k] == nil then error("dice_turns.race: the board is not a track (no point " .. k .. ")", 2) end
+      end
+    end
     local height, owner, piece, side, reserve = state.height, state.owner, state.piece, state.side, state.reserve
     local gowner = game.owner
     local function bar_count(code) return PIN and 0 or reserve(BAR, code) end
@@ -298,21 +309,7 @@ return function(api, native)
         if mine[from] > 0 and legal(from, d) then add(from, from - d) end
       end
     end
-    -- With pins: does a turn leave a checker pinned that was free before? A step that pins
-    -- marks its point, but a later step may leave it again (15/13/12 over a lone checker on 13
-    -- pins nothing): the pin stays when more of my checkers arrived there than left.
-    local net = {}
-    local function pins_left(t)
-      for i = 1, t.n do net[t.from[i]], net[t.to[i]] = 0, 0 end
-      for i = 1, t.n do
-        net[t.from[i]] = net[t.from[i]] - 1
-        net[t.to[i]] = net[t.to[i]] + 1
-      end
-      for i = 1, t.n do
-        if t.mark[i] and net[t.to[i]] > 0 then return true end
-      end
-      return false
-    end
+    local pins_left = M.pins_left
     local me
     local turns = M.new {
       each_step = each_step, play = play, undo = undo, key = key.value, doubles_descend = true,
@@ -321,7 +318,7 @@ return function(api, native)
         for i = 1, t.n do
           if t.mark[i] then flags = FLAGS end
         end
-        if PIN and not pins_left(t) then flags = 0 end
+        if PIN and not pins_left(t.n, t.from, t.to, t.mark) then flags = 0 end
         moves.begin(flags)
         for i = 1, t.n do
           local from, to = t.from[i], t.to[i]
@@ -384,6 +381,28 @@ return function(api, native)
       end
     end
     return R
+  end
+
+  -- With pins: does a turn of n steps (from[i], to[i]; marked[i] where step i pinned) leave
+  -- a checker pinned that was free before? A step that pins marks its point, but a later
+  -- step may leave it again (15/13/12 over a lone checker on 13 pins nothing): the pin stays
+  -- where more of the mover's checkers arrived than left. Returns whether any stays, and
+  -- sets out[point] = true for each (out optional).
+  local net = {}
+  function M.pins_left(n, from, to, marked, out)
+    for i = 1, n do net[from[i]], net[to[i]] = 0, 0 end
+    for i = 1, n do
+      net[from[i]] = net[from[i]] - 1
+      net[to[i]] = net[to[i]] + 1
+    end
+    local any = false
+    for i = 1, n do
+      if marked[i] and net[to[i]] > 0 then
+        any = true
+        if out then out[to[i]] = true end
+      end
+    end
+    return any
   end
 
   function M.track_points()

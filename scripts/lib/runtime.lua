@@ -575,7 +575,7 @@ function native.race_rules(spec)
   return k
 end
 native.race_max_points = info.race_max_points
-local RACE_TOO_MANY, RACE_MEMORY = ffi.C.BL_RACE_TOO_MANY, ffi.C.BL_RACE_MEMORY
+local RACE_TOO_MANY, RACE_MEMORY, RACE_TICKS = ffi.C.BL_RACE_TOO_MANY, ffi.C.BL_RACE_MEMORY, ffi.C.BL_RACE_TICKS
 -- Runs the C++ race search, which writes on from the buffer's fill; errors as for
 -- jump_chains, at the line that called the library function (three frames up).
 function native.race_turns(r, fname)
@@ -585,6 +585,7 @@ function native.race_turns(r, fname)
   local st = H.race_turns(H, B, r)
   nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
   if st == RACE_TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 4) end
+  if st == RACE_TICKS then ran_too_long(fname .. "'s search counts too", 4) end
   if st == RACE_MEMORY then
     error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 4)
   end

@@ -4,6 +4,8 @@
 // cannot say: the notation as printed (and backgammon's), checks over every legal move, the
 // options' scores, the dice's probabilities, and replay from a seed.
 #include <catch2/catch.hpp>
+
+#include <filesystem>
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -359,4 +361,53 @@ TEST_CASE("dice_turns.race's C++ search writes race.generate_lua's moves, in ord
     CHECK(positions > 15 * testing::random_games(20));
     CHECK(hits > 0);
   }
+}
+
+namespace {
+// A race game extending the bundled backgammon with `yaml` added and `lua` as its script.
+std::string race_variant(const testing::TempDir& dir, const std::string& yaml, const std::string& lua = "") {
+  const std::string base = std::filesystem::absolute("definitions/backgammon.yaml").string();
+  if (!lua.empty()) dir.write("race.lua", lua);
+  return dir.write("race.yaml", "extends: " + base + "\nname: race-variant\n" + (lua.empty() ? "" : "script: race.lua\n") + yaml);
+}
+std::string load_error(const std::string& file) {
+  try {
+    ThreadRules game(load_game_def(file));
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+}  // namespace
+
+TEST_CASE("dice_turns.race: a double played eight times, as the definition may say, agrees with its Lua twin") {
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(race_variant(dir, "dice: {count: 2, sides: 6, doubles: 8, first_roll: roll-off}\n")));
+  game.vm().set_checking(true);
+  MoveList moves;
+  State s = parse_position(game.def(), "white dice:1,1 24=ww 13=wwwww 8=www 6=wwwww 1=bb 12=bbbbb 17=bbb 19=bbbbb");
+  game.legal_moves(s, moves);  // both searches, compared
+  REQUIRE(moves.size() > 0);
+  CHECK(moves[0].count == 8);  // every die played
+}
+
+TEST_CASE("dice_turns.race: bad rules are errors at the script's line, and its search counts against the loop budget") {
+  const std::string head = "local c = { game.piece('checker', 0), game.piece('checker', 1) }\n";
+  for (const auto& [rules, message] : std::vector<std::pair<std::string, std::string>>{
+           {"{ checkers = c, bar = 0, off = 1, home = -1 }", "race.lua:2: dice_turns.race: rules.home is -1, not a point from 0 to 24"},
+           {"{ checkers = c, bar = 0, off = 1, home = 6, capture_flags = 300 }", "race.lua:2: dice_turns.race: rules.capture_flags is 300"},
+           {"{ checkers = c, bar = 0, off = 1, home = 6, capture = 'eat' }", "race.lua:2: dice_turns.race: capture is \"hit\" or \"pin\", not eat"},
+           {"{ checkers = c, off = 1, home = 6 }", "race.lua:2: dice_turns.race: rules.bar must be a number"}}) {
+    testing::TempDir dir;
+    INFO(rules);
+    CHECK_THAT(load_error(race_variant(dir, "", head + "local race = dice_turns.race " + rules + "\nfunction generate() race.generate() end\n")),
+               Catch::Contains(message));
+  }
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(race_variant(dir, "limits: {ticks: 1000}\n")));
+  MoveList moves;
+  // Fifteen single checkers and a double of 1: thousands of positions on the way.
+  State s = parse_position(game.def(), "white dice:1,1 1=w 2=w 3=w 4=w 5=w 6=w 7=w 8=w 9=w 10=w 11=w 12=w 13=w 14=w 15=w "
+                                       "20=bbbbbbbbbbbbbbb");
+  CHECK_THROWS_WITH(game.legal_moves(s, moves), Catch::Contains("the script ran too long: more than 1000 loop steps in one call (race.generate's search counts too)"));
 }
