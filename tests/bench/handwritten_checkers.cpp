@@ -10,17 +10,18 @@ namespace handwritten_checkers {
 
 namespace {
 
-// The four diagonals: ne, nw (white men's), se, sw (black men's).
-const int DX[4] = {1, -1, 1, -1}, DY[4] = {1, 1, -1, -1};
+// The four diagonals: ne, nw (white men's), se, sw (black men's); then (Double Draughts'
+// kings) n, s, e, w.
+const int DX[8] = {1, -1, 1, -1, 0, 0, 1, -1}, DY[8] = {1, 1, -1, -1, 1, -1, 0, 0};
 
 int step(int cell, int d, int k) {
   const int x = cell % 8 + k * DX[d], y = cell / 8 + k * DY[d];
   return x < 0 || x > 7 || y < 0 || y > 7 ? -1 : y * 8 + x;
 }
 
-bool may_go(int piece, int d) {  // men forward only
-  if (piece == 1) return DY[d] == 1;
-  if (piece == -1) return DY[d] == -1;
+bool may_go(int piece, int d) {  // men diagonally forward only
+  if (piece == 1) return d < 4 && DY[d] == 1;
+  if (piece == -1) return d < 4 && DY[d] == -1;
   return true;
 }
 
@@ -29,6 +30,7 @@ bool far_rank(int piece, int cell) { return (piece == 1 && cell / 8 == 7) || (pi
 struct Search {
   const Position& p;
   Move* out;
+  int ndirs = 4;
   int count = 0;
   int from = 0, piece = 0;
 
@@ -41,7 +43,7 @@ struct Search {
   // Jumps on from `cell` with `captured` taken so far; true if any.
   bool jumps(int cell, uint64_t captured) {
     bool any = false;
-    for (int d = 0; d < 4; ++d) {
+    for (int d = 0; d < ndirs; ++d) {
       if (!may_go(piece, d)) continue;
       const int over = step(cell, d, 1), land = step(cell, d, 2);
       if (land < 0 || (captured >> over & 1)) continue;
@@ -58,10 +60,11 @@ struct Search {
 
 }  // namespace
 
-Position start_position() {
+Position start_position(bool double_draughts) {
   Position p;
+  p.double_draughts = double_draughts;
   for (int c = 0; c < 64; ++c) {
-    if ((c % 8 + c / 8) % 2) continue;
+    if (!double_draughts && (c % 8 + c / 8) % 2) continue;
     if (c / 8 <= 2) p.board[c] = 1;
     if (c / 8 >= 5) p.board[c] = -1;
   }
@@ -70,7 +73,8 @@ Position start_position() {
 
 int legal_moves(const Position& p, Move* out) {
   const int sign = p.side == 0 ? 1 : -1;
-  Search s{p, out};
+  const int ndirs = p.double_draughts ? 8 : 4;
+  Search s{p, out, ndirs, 0, 0, 0};
   for (int c = 0; c < 64; ++c) {
     if (p.board[c] * sign <= 0) continue;
     s.from = c, s.piece = p.board[c];
@@ -79,7 +83,7 @@ int legal_moves(const Position& p, Move* out) {
   if (s.count) return s.count;
   for (int c = 0; c < 64; ++c) {
     if (p.board[c] * sign <= 0) continue;
-    for (int d = 0; d < 4; ++d) {
+    for (int d = 0; d < ndirs; ++d) {
       const int t = step(c, d, 1);
       if (t >= 0 && may_go(p.board[c], d) && p.board[t] == 0) out[s.count++] = {int8_t(c), int8_t(t), far_rank(p.board[c], t), 0};
     }
@@ -98,8 +102,8 @@ void play(Position& p, const Move& m) {
 
 uint64_t perft(const Position& p, int depth) { return handwritten::perft<Move>(p, depth, kMaxMoves, legal_moves, play); }
 
-int playout(boardlab::Rng& rng, int max_plies) {
-  Position p = start_position();
+int playout(boardlab::Rng& rng, int max_plies, bool double_draughts) {
+  Position p = start_position(double_draughts);
   static Move moves[kMaxMoves];
   static handwritten::DrawWatch<Position> draws(100);  // 100 plies without a capture or a man's move
   draws.start(p);

@@ -1,5 +1,6 @@
-// A hand-written C++ English checkers: the yardstick for the interpreter's speed on a
-// jump-chain game, and a second opinion on its moves in tests. Plain mailbox code: cells
+// A hand-written C++ English checkers, and Double Draughts (shared/rules/README.md section 2:
+// every square in play, kings step and jump in all 8 directions): the yardstick for the
+// interpreter's speed on jump-chain games, and a second opinion on their moves in tests. Plain mailbox code: cells
 // 0..63, a1 = 0, b1 = 1, ..., h8 = 63, the dark squares (x + y even) in play. The rules are
 // the bundled definition's: Black first and moving south, compulsory capture, chains while
 // they can (a chain may return to its start), a man crowned on the far rank ends its move,
@@ -16,6 +17,7 @@ namespace handwritten_checkers {
 struct Position {
   int8_t board[64] = {};
   int side = 1;  // 0 white (moves north), 1 black (moves south, first)
+  bool double_draughts = false;  // Double Draughts' rules
 };
 struct Move {
   int8_t from = 0, to = 0;
@@ -24,10 +26,10 @@ struct Move {
 };
 constexpr int kMaxMoves = 256;
 
-Position start_position();
+Position start_position(bool double_draughts = false);
 int legal_moves(const Position& p, Move* out);  // out needs kMaxMoves; 0: the side to move loses
 void play(Position& p, const Move& m);
 uint64_t perft(const Position& p, int depth);
-int playout(boardlab::Rng& rng, int max_plies);  // plies played
+int playout(boardlab::Rng& rng, int max_plies, bool double_draughts = false);  // plies played
 
 }  // namespace handwritten_checkers

@@ -45,8 +45,9 @@ TEST_CASE("Double Draughts: 50 moves each without progress draw, counted by the 
 namespace {
 using CheckersMove = std::tuple<int, int, uint64_t, bool>;  // from, to, jumped cells, crowns
 
-std::set<CheckersMove> hand_checkers_set(const State& s) {
+std::set<CheckersMove> hand_checkers_set(const State& s, bool double_draughts = false) {
   handwritten_checkers::Position p;
+  p.double_draughts = double_draughts;
   for (int c = 0; c < 64; ++c) {
     if (!s.height(c)) continue;
     const bool king = s.def().glyph_of[s.top(c)] == 'W' || s.def().glyph_of[s.top(c)] == 'B';
@@ -96,4 +97,25 @@ TEST_CASE("English checkers: moves and perft agree with an independent hand-writ
   });
   CHECK(positions > 30 * testing::random_games(300));  // random games last about 70 plies
   CHECK(chains > 0);  // multi-jumps were compared, not only slides and single jumps
+}
+
+TEST_CASE("Double Draughts: moves and perft agree with the hand-written generator") {
+  auto game = testing::bundled("double-draughts");
+  State start = game->initial();
+  for (int d = 1; d <= (testing::random_games(10) >= 10 ? 5 : 3); ++d) {
+    INFO("depth " << d);
+    CHECK(perft(*game, start, d) == handwritten_checkers::perft(handwritten_checkers::start_position(true), d));
+  }
+  long chains = 0, straight = 0;
+  const long positions = testing::random_positions(*game, testing::random_games(300), [&](const State& s) {
+    const auto mine = interpreter_checkers_set(*game, s);
+    REQUIRE(mine == hand_checkers_set(s, true));
+    for (const auto& m : mine) {
+      chains += __builtin_popcountll(std::get<2>(m)) > 1;
+      straight += (std::get<0>(m) - std::get<1>(m)) % 2 != 0;  // a king along a rank or file
+    }
+  });
+  CHECK(positions > 30 * testing::random_games(300));
+  CHECK(chains > 0);
+  CHECK(straight > 0);  // kings' orthogonal moves were compared
 }
