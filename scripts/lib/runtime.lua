@@ -536,24 +536,31 @@ local TABLE_FN = {
 }
 local CHAINS_OK, CHAINS_TOO_MANY, CHAINS_MEMORY = ffi.C.BL_CHAINS_OK, ffi.C.BL_CHAINS_TOO_MANY, ffi.C.BL_CHAINS_MEMORY
 local CHAINS_TICKS, CHAINS_ACTIONS = ffi.C.BL_CHAINS_TICKS, ffi.C.BL_CHAINS_ACTIONS
--- Runs the C++ jump-chain search, which writes on from the buffer's fill. Returns nil, or
--- the rules' function whose failed answer it needed, with the code and cell or victim.
--- Raises the writers' errors (too many moves, memory, the loop budget) at the line that
--- called the library function: three frames above this one (chains.generate calls the
--- function that calls this).
-function native.jump_chains(r, fname)
-  if not generating then outside(fname, 5) end
-  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 4) end
+-- Runs a C++ primitive `fn` (a bl_host function pointer) with rules `r`: it writes on from
+-- the buffer's fill. Returns its status, having raised the errors every primitive shares
+-- (too many moves, memory, the loop budget) with `too_many`, `memory` and `ticks` its codes
+-- for them, at the line that called the library function `fname`: four frames above this
+-- one (the script calls the library function, which calls a local, which calls native).
+local function run_primitive(fn, r, fname, too_many, memory, ticks)
+  if not generating then outside(fname, 6) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 5) end
   M.nwords, M.count = nw, nm
-  local st = H.jump_chains(H, B, r)
+  local st = fn(H, B, r)
   nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
-  if st == CHAINS_OK then return nil end
-  -- MEMORY also stands for the search's own working memory failing (std::bad_alloc).
-  if st == CHAINS_TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 4) end
-  if st == CHAINS_MEMORY then
-    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 4)
+  if st == too_many then error(format("generate: more than %d moves in one position", MAX_MOVES), 5) end
+  -- `memory` also stands for the primitive's own working memory failing (std::bad_alloc).
+  if st == memory then
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 5)
   end
-  if st == CHAINS_TICKS then ran_too_long(fname .. "'s search counts too", 4) end
+  if st == ticks then ran_too_long(fname .. "'s search counts too", 5) end
+  return st
+end
+
+-- Runs the C++ jump-chain search. Returns nil, or the rules' function whose failed answer
+-- it needed, with the code and the cell or victim.
+function native.jump_chains(r, fname)
+  local st = run_primitive(H.jump_chains, r, fname, CHAINS_TOO_MANY, CHAINS_MEMORY, CHAINS_TICKS)
+  if st == CHAINS_OK then return nil end
   if st == CHAINS_ACTIONS then error(format("%s: a chain too long for one move (at most %d actions)", fname, MAX_ACTIONS), 4) end
   return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
 end
@@ -576,19 +583,9 @@ function native.race_rules(spec)
 end
 native.race_max_points = info.race_max_points
 local RACE_TOO_MANY, RACE_MEMORY, RACE_TICKS = ffi.C.BL_RACE_TOO_MANY, ffi.C.BL_RACE_MEMORY, ffi.C.BL_RACE_TICKS
--- Runs the C++ race search, which writes on from the buffer's fill; errors as for
--- jump_chains, at the line that called the library function (three frames up).
+-- Runs the C++ race search.
 function native.race_turns(r, fname)
-  if not generating then outside(fname, 5) end
-  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 4) end
-  M.nwords, M.count = nw, nm
-  local st = H.race_turns(H, B, r)
-  nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
-  if st == RACE_TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 4) end
-  if st == RACE_TICKS then ran_too_long(fname .. "'s search counts too", 4) end
-  if st == RACE_MEMORY then
-    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 4)
-  end
+  run_primitive(H.race_turns, r, fname, RACE_TOO_MANY, RACE_MEMORY, RACE_TICKS)
 end
 
 -- Shared helpers written against the API above; scripts see them as globals.
