@@ -1,5 +1,5 @@
-// The jump-chain search in C++: slides and capture chains of draughts-like and column games,
-// the primitive behind chains.generate (scripts/lib/chains.lua). The Lua library turns the
+// The jump-chain search in C++: slides and capture chains of jumping games (one piece or a
+// column per cell), the primitive behind chains.generate (scripts/lib/chains.lua). The Lua library turns the
 // script's rule functions into tables (bl_chain_rules) once; this walks them, in exactly the
 // order of the library's own Lua search (chains.generate_lua), and writes the same words
 // into the move buffer. No game is known here: directions, captures, promotion and flags are

@@ -1,4 +1,4 @@
-// RaceTurns: the C++ walk of dice_turns.race_lua (scripts/lib/dice_turns.lua). Keep the two
+// RaceTurns: the C++ walk of race.generate_lua (dice_turns.race, scripts/lib/dice_turns.lua). Keep the two
 // in step: the order of dice, points and turns, which turns are kept (the most dice; the
 // larger die when only one of two plays; one per end position, the first found) and every
 // word written are the same (checking mode runs both and compares).

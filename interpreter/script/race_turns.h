@@ -1,7 +1,7 @@
-// The whole-turn search of race games in C++: every way to play a roll in the backgammon
-// family (hits to the bar, entering, bearing off), the primitive behind dice_turns.race
+// The whole-turn search of race games in C++: every way to play a roll when two sides race
+// along a track (hits to the bar or pins, entering, bearing off), the primitive behind dice_turns.race
 // (scripts/lib/dice_turns.lua). It walks the same search as the library's Lua twin
-// (dice_turns.race_lua: dice_turns.new with the race's steps) in the same order, keeps the
+// (race.generate_lua: dice_turns.new with the race's steps) in the same order, keeps the
 // same turns and writes the same words. No game is known here: the track, the slots, the
 // home board's size and the flags are data.
 #pragma once
@@ -28,7 +28,7 @@ class RaceTurns {
     bool hit;
   };
   std::vector<uint8_t> keys_;     // per found turn, the position it ends in (stride bytes)
-  std::vector<Step> turns_;       // per found turn, its steps (4 slots)
+  std::vector<Step> turns_;       // per found turn, its steps (kMaxDice slots)
   std::vector<int8_t> lengths_;   // per found turn, how many steps
   std::vector<int32_t> index_;    // open-addressed: found turns by their key
   std::vector<Step> buf_;         // the steps listed at every level of the search
