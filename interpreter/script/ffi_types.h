@@ -70,12 +70,12 @@
   } bl_chain_rules;                                                                            \
                                                                                                \
   /* A race game's rules for the C++ whole-turn search (script/race_turns.h), built by      \
-     scripts/lib/dice_turns.lua: two players, each with one checker code, moving along the   \
+     scripts/lib/dice_turns.lua: two players, each with one piece code, moving along the   \
      track toward bearing off; cell_of[player * (npoints + 1) + k] is the player's point k   \
-     (1..npoints); a lone enemy checker landed on is hit to the bar slot, or with pin = 1   \
+     (1..npoints); a lone enemy piece landed on is hit to the bar slot, or with pin = 1   \
      pinned under the lander (no bar: bar = -1); points 1..home are home, from where        \
-     checkers bear off into the off slot. capture_flags: the flags of a turn that hits, or  \
-     that leaves an enemy checker pinned which was free before. */                          \
+     pieces bear off into the off slot. capture_flags: the flags of a turn that hits, or  \
+     that leaves an enemy piece pinned which was free before. */                          \
   enum { BL_RACE_OK, BL_RACE_TOO_MANY, BL_RACE_MEMORY, BL_RACE_TICKS };                                     \
   typedef struct bl_race_rules {                                                               \
     int32_t npoints, home, bar, off, capture_flags;                                            \

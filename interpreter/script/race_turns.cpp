@@ -26,11 +26,11 @@ struct RaceTurns::Search {
   bl_moves& M;
   const int N, entry, me;
   int32_t status = BL_RACE_OK;
-  // The working position, in the mover's numbering: mine[k], theirs[k] checkers on point k
+  // The working position, in the mover's numbering: mine[k], theirs[k] pieces on point k
   // (dice_turns.race refuses tracks longer than kMaxPoints).
   int mine[kMaxPoints + 2] = {}, theirs[kMaxPoints + 2] = {};
-  // With pins: pinned_mine[k], pinned_theirs[k] are 1 where a checker of that side is pinned
-  // under the other's (a point holds one side's free checkers over at most one pinned enemy).
+  // With pins: pinned_mine[k], pinned_theirs[k] are 1 where a piece of that side is pinned
+  // under the other's (a point holds one side's free pieces over at most one pinned enemy).
   int pinned_mine[kMaxPoints + 2] = {}, pinned_theirs[kMaxPoints + 2] = {};
   int my_bar = 0, their_bar = 0, my_off = 0, my_pinned = 0;
   int dice[kMaxDice] = {}, nd = 0;
@@ -46,7 +46,7 @@ struct RaceTurns::Search {
     for (int k = 1; k <= N; ++k) {
       const int c = R.cell_of[me * (N + 1) + k];
       const int h = S.height[c], who = S.owner[c];
-      // A pinned checker: the bottom one, of the other side than the top's.
+      // A pinned piece: the bottom one, of the other side than the top's.
       const int under = R.pin && h > 1 && B.owner_of[S.pieces[c * B.stack_cap]] != who ? 1 : 0;
       mine[k] = who == me ? h - under : 0;
       theirs[k] = who == them ? h - under : 0;
@@ -60,21 +60,21 @@ struct RaceTurns::Search {
     my_off = reserve(R.off, R.code[me]);
   }
 
-  // The highest point I occupy (my pinned checkers count).
+  // The highest point I occupy (my pinned pieces count).
   int highest() const {
     for (int k = N; k >= 1; --k)
       if (mine[k] > 0 || pinned_mine[k] > 0) return k;
     return 0;
   }
-  // Every checker of mine home (pinned ones too), and may bearing off begin?
+  // Every piece of mine home (pinned ones too), and may bearing off begin?
   bool all_home() const {
     if (my_bar > 0 || (my_pinned > 0 && !R.bear_off_while_pinned)) return false;
     for (int k = R.home + 1; k <= N; ++k)
       if (mine[k] > 0 || pinned_mine[k] > 0) return false;
     return true;
   }
-  // May the checker on point `from` (entry: the bar) move `d` points? Closed: two or more
-  // enemy checkers, or (with pins) one pinning a checker of mine.
+  // May the piece on point `from` (entry: the bar) move `d` points? Closed: two or more
+  // enemy pieces, or (with pins) one pinning a piece of mine.
   bool legal(int from, int d) const {
     const int to = from - d;
     if (to >= 1) return R.pin ? theirs[to] == 0 || (theirs[to] == 1 && pinned_mine[to] == 0) : theirs[to] < 2;
@@ -89,8 +89,8 @@ struct RaceTurns::Search {
     for (int from = std::min(max_from, N); from >= 1; --from)
       if (mine[from] > 0 && legal(from, d)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
   }
-  // Leaving a point frees the enemy checker my last one there pinned; undo knows it did
-  // when an enemy checker is free where mine stood.
+  // Leaving a point frees the enemy piece my last one there pinned; undo knows it did
+  // when an enemy piece is free where mine stood.
   bool play_pin(int from, int to) {
     if (--mine[from] == 0 && pinned_theirs[from] == 1) pinned_theirs[from] = 0, theirs[from] = 1;
     if (to < 1) return ++my_off, false;
@@ -203,8 +203,8 @@ struct RaceTurns::Search {
     if (!moved) record();
   }
 
-  // Does the turn leave a checker pinned that was free before? A step that pins marks its
-  // point, but a later step may leave it again: the pin stays when more of my checkers
+  // Does the turn leave a piece pinned that was free before? A step that pins marks its
+  // point, but a later step may leave it again: the pin stays when more of my pieces
   // arrived there than left.
   static bool pins_left(const Step* steps, int n) {
     for (int i = 0; i < n; ++i) {
