@@ -53,8 +53,9 @@
   enum { BL_UNTABLED = 255 };                                                                  \
   enum { BL_TABLE_SLIDES = 1, BL_TABLE_JUMPS, BL_TABLE_CAPTURE, BL_TABLE_PROMOTION,           \
          BL_TABLE_PROGRESS };                                                                  \
-  enum { BL_CHAINS_OK, BL_CHAINS_TOO_MANY, BL_CHAINS_MEMORY, BL_CHAINS_TICKS,                 \
-         BL_CHAINS_ACTIONS, BL_CHAINS_UNTABLED };                                               \
+  /* What a C++ primitive returns: done, or why it stopped (the move cap, the memory limit,  \
+     the loop budget; for chains, a chain too long for one move or an untabled answer). */   \
+  enum { BL_OK, BL_TOO_MANY, BL_MEMORY, BL_TICKS, BL_CHAINS_ACTIONS, BL_CHAINS_UNTABLED };      \
   typedef struct bl_chain_rules {                                                              \
     int32_t dir_stride;                                                                        \
     const uint8_t* slide_count;                                                                \
@@ -76,7 +77,6 @@
      pinned under the lander (no bar: bar = -1); points 1..home are home, from where        \
      pieces bear off into the off slot. capture_flags: the flags of a turn that hits, or  \
      that leaves an enemy piece pinned which was free before. */                          \
-  enum { BL_RACE_OK, BL_RACE_TOO_MANY, BL_RACE_MEMORY, BL_RACE_TICKS };                                     \
   typedef struct bl_race_rules {                                                               \
     int32_t npoints, home, bar, off, capture_flags;                                            \
     int32_t pin, bear_off_while_pinned;                                                        \
@@ -93,7 +93,7 @@
     bl_state state;     /* the state of this call */                                           \
     bl_moves moves;     /* where generate writes: a copy the host takes back after the call */ \
     /* The C++ primitives the trusted library calls, and their working memory. */             \
-    void* scratch;                                                                             \
+    void* chains_scratch;                                                                      \
     int32_t (*jump_chains)(struct bl_host*, const bl_board*, bl_chain_rules*);                 \
     int32_t (*race_turns)(struct bl_host*, const bl_board*, const bl_race_rules*);             \
     void* race_scratch;                                                                        \

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "script/ffi_types.h"
+#include "script/key_set.h"
 
 namespace boardlab {
 
@@ -16,7 +17,7 @@ namespace boardlab {
 class JumpChains {
  public:
   // bl_host::jump_chains: writes the moves of host->state's side to move into host->moves
-  // (from its current fill); returns a BL_CHAINS_ status. host->scratch is a JumpChains.
+  // (from its current fill); returns a BL_ status. host->chains_scratch is a JumpChains.
   static int32_t run(bl_host* host, const bl_board* board, bl_chain_rules* rules);
 
  private:
@@ -25,11 +26,9 @@ class JumpChains {
   std::vector<int16_t> path_, jumped_;   // the chain being explored: landings, jumped cells
   std::vector<uint8_t> is_jumped_;       // [cell]: jumped in the chain under way (reset on the way back)
   // Chains written in this call, for "remove" captures (same start, end and jumped set:
-  // one move): keys laid end to end (length, start, end, sorted jumped cells) and an
-  // open-addressed index of their offsets.
-  std::vector<int16_t> keys_;
-  std::vector<int32_t> index_;
-  int32_t nkeys_ = 0;
+  // one move): start, end, then the jumped cells sorted.
+  KeySet<int16_t> seen_;
+  std::vector<int16_t> key_;  // scratch: the key of the chain being written
 };
 
 }  // namespace boardlab

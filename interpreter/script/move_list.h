@@ -37,6 +37,16 @@ class MoveList {
     w[0] = static_cast<int32_t>(static_cast<uint32_t>(a.op) | (uint32_t{a.n} << 8) | (uint32_t{a.a} << 16));
     w[1] = static_cast<int32_t>(uint32_t{a.b} | (uint32_t{a.c} << 16));
   }
+  // For the C++ primitives, which write through `m` as a script does: room for one move of
+  // `actions` actions (the buffer grows within its budget), its header written; returns
+  // where its actions go, or nullptr with `status` set to BL_TOO_MANY or BL_MEMORY (the
+  // limits of runtime.lua's writers).
+  static int32_t* begin_move(bl_moves& m, int actions, int flags, int32_t& status);
+  // Writes one action's words at w; returns where the next goes.
+  static int32_t* put(int32_t* w, Op op, int n, int a, int b, int c) {
+    encode(Action{op, static_cast<uint8_t>(n), static_cast<uint16_t>(a), static_cast<uint16_t>(b), static_cast<uint16_t>(c)}, w);
+    return w + 2;
+  }
   void push(const Move& m);
   bl_moves* raw() { return &raw_; }
   size_t bytes() const { return bytes_for(words_.size(), starts_.size()); }

@@ -25,7 +25,7 @@ struct RaceTurns::Search {
   const bl_state& S;
   bl_moves& M;
   const int N, entry, me;
-  int32_t status = BL_RACE_OK;
+  int32_t status = BL_OK;
   // The working position, in the mover's numbering: mine[k], theirs[k] pieces on point k
   // (dice_turns.race refuses tracks longer than kMaxPoints).
   int mine[kMaxPoints + 2] = {}, theirs[kMaxPoints + 2] = {};
@@ -36,7 +36,7 @@ struct RaceTurns::Search {
   int dice[kMaxDice] = {}, nd = 0;
   bool used[kMaxDice] = {}, is_double = false;
   Step path[kMaxDice] = {};
-  int depth = 0, best = 0, nfound = 0;
+  int depth = 0, best = 0;
   size_t stride;  // bytes of a key
 
   Search(RaceTurns& r, bl_host& hs, const bl_board& board, const bl_race_rules& rules, const bl_state& s, bl_moves& m)
@@ -134,52 +134,32 @@ struct RaceTurns::Search {
     else ++mine[from];
   }
 
+  // The position a turn ends in, as the key that merges turns.
   void key(uint8_t* k) const {
     for (int i = 1; i <= N; ++i)
       k[i - 1] = static_cast<uint8_t>(mine[i]), k[N + i - 1] = static_cast<uint8_t>(theirs[i]),
               k[2 * N + i - 1] = static_cast<uint8_t>(pinned_theirs[i]);
     k[3 * N] = static_cast<uint8_t>(my_bar), k[3 * N + 1] = static_cast<uint8_t>(their_bar), k[3 * N + 2] = static_cast<uint8_t>(my_off);
   }
-  uint64_t hash(const uint8_t* k) const {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < stride; ++i) h = (h ^ k[i]) * 1099511628211ull;
-    return h;
-  }
   void record() {
     if (depth < best) return;
-    if (depth > best) best = depth, nfound = 0, std::fill(rt.index_.begin(), rt.index_.end(), -1);
-    if (nfound >= kMaxMoves) return void(status = BL_RACE_TOO_MANY);
-    if (rt.keys_.size() < (static_cast<size_t>(nfound) + 1) * stride) {
-      rt.keys_.resize((static_cast<size_t>(nfound) + 1) * stride * 2);
-      rt.turns_.resize((static_cast<size_t>(nfound) + 1) * kMaxDice * 2);
-      rt.lengths_.resize((static_cast<size_t>(nfound) + 1) * 2);
-    }
-    uint8_t* k = &rt.keys_[static_cast<size_t>(nfound) * stride];
-    key(k);
-    if (rt.index_.size() < 2 * (static_cast<size_t>(nfound) + 1)) {  // grow, and re-index the turns kept
-      rt.index_.assign(std::max<size_t>(64, 2 * rt.index_.size()), -1);
-      for (int i = 0; i < nfound; ++i) insert(i);
-    }
-    const size_t mask = rt.index_.size() - 1;
-    for (size_t slot = hash(k) & mask; rt.index_[slot] >= 0; slot = (slot + 1) & mask)
-      if (std::equal(k, k + stride, &rt.keys_[static_cast<size_t>(rt.index_[slot]) * stride])) return;
-    insert(nfound);
-    std::copy(path, path + depth, &rt.turns_[static_cast<size_t>(nfound) * kMaxDice]);
-    rt.lengths_[static_cast<size_t>(nfound)] = static_cast<int8_t>(depth);
-    ++nfound;
-  }
-  void insert(int i) {
-    const size_t mask = rt.index_.size() - 1;
-    size_t slot = hash(&rt.keys_[static_cast<size_t>(i) * stride]) & mask;
-    while (rt.index_[slot] >= 0) slot = (slot + 1) & mask;
-    rt.index_[slot] = i;
+    if (depth > best) best = depth, rt.seen_.clear(), rt.turns_.clear();
+    if (rt.turns_.size() >= static_cast<size_t>(kMaxMoves)) return void(status = BL_TOO_MANY);
+    rt.key_.resize(stride);
+    key(rt.key_.data());
+    bool added = false;
+    rt.seen_.insert(rt.key_.data(), stride, added);
+    if (!added) return;
+    Turn& t = rt.turns_.emplace_back();
+    std::copy(path, path + depth, t.steps);
+    t.n = depth;
   }
 
   void search(int max_from) {
     // One loop step per position reached, as the script's own search would count them.
-    if (--host.ticks_left < 0) return void(status = BL_RACE_TICKS);
+    if (--host.ticks_left < 0) return void(status = BL_TICKS);
     bool moved = false;
-    for (int i = 0; i < nd && status == BL_RACE_OK; ++i) {
+    for (int i = 0; i < nd && status == BL_OK; ++i) {
       if (used[i]) continue;
       const int d = dice[i];
       bool first = true;
@@ -188,7 +168,7 @@ struct RaceTurns::Search {
       used[i] = true;
       const size_t base = rt.buf_.size();
       each_step(d, max_from);
-      for (size_t k = base; k < rt.buf_.size() && status == BL_RACE_OK; ++k) {
+      for (size_t k = base; k < rt.buf_.size() && status == BL_OK; ++k) {
         const int from = rt.buf_[k].from, to = rt.buf_[k].to;
         moved = true;
         const bool hit = play(from, to);
@@ -216,56 +196,43 @@ struct RaceTurns::Search {
     return false;
   }
 
-  // Writes found turn i: per step the hit, then entering, bearing off or a move.
-  void write(int i) {
-    const Step* steps = &rt.turns_[static_cast<size_t>(i) * kMaxDice];
-    const int n = rt.lengths_[static_cast<size_t>(i)];
+  // Writes a found turn: per step the hit, then entering, bearing off or a move.
+  void write(const Turn& t) {
+    const Step* steps = t.steps;
+    const int n = t.n;
     int actions = 0, flags = 0;
     for (int s = 0; s < n; ++s) actions += 1 + (steps[s].hit && !R.pin), flags = steps[s].hit ? R.capture_flags : flags;
     if (R.pin && !pins_left(steps, n)) flags = 0;
-    const int32_t words = 1 + 2 * actions;
-    if (M.nwords + words > M.cap_words || M.count + 1 > M.cap_moves) {
-      if (M.count + 1 > kMaxMoves || M.nwords + words > kMaxMoveWords) return void(status = BL_RACE_TOO_MANY);
-      M.grow(&M, words);
-      if (M.nwords + words > M.cap_words || M.count + 1 > M.cap_moves) return void(status = BL_RACE_MEMORY);
-    }
-    int32_t* w = M.words + M.nwords;
-    *w++ = MoveList::header(actions, flags);
+    int32_t* w = MoveList::begin_move(M, actions, flags, status);
+    if (!w) return;
     const int16_t* cell = R.cell_of + me * (N + 1);
-    auto put = [&](Op op, int cnt, int a, int b, int c) {
-      MoveList::encode(Action{op, static_cast<uint8_t>(cnt), static_cast<uint16_t>(a), static_cast<uint16_t>(b),
-                              static_cast<uint16_t>(c)},
-                       w);
-      w += 2;
-    };
     for (int s = 0; s < n; ++s) {
       const int from = steps[s].from, to = steps[s].to;
-      if (steps[s].hit && !R.pin) put(Op::ToReserve, 1, cell[to], R.bar, 0);
-      if (from == entry) put(Op::FromReserve, 0, cell[to], R.bar, R.code[me]);
-      else if (to <= 0) put(Op::ToReserve, 1, cell[from], R.off, 0);
-      else put(Op::Move, 1, cell[from], cell[to], 0);
+      if (steps[s].hit && !R.pin) w = MoveList::put(w, Op::ToReserve, 1, cell[to], R.bar, 0);
+      if (from == entry) w = MoveList::put(w, Op::FromReserve, 0, cell[to], R.bar, R.code[me]);
+      else if (to <= 0) w = MoveList::put(w, Op::ToReserve, 1, cell[from], R.off, 0);
+      else w = MoveList::put(w, Op::Move, 1, cell[from], cell[to], 0);
     }
-    M.starts[M.count++] = M.nwords;
-    M.nwords += words;
   }
 
   void generate() {
     nd = std::min<int>(S.ndice, kMaxDice);
     is_double = nd >= 2;
     for (int i = 0; i < nd; ++i) dice[i] = S.dice[i], used[i] = false, is_double = is_double && dice[i] == dice[0];
-    std::fill(rt.index_.begin(), rt.index_.end(), -1);
+    rt.seen_.clear();
+    rt.turns_.clear();
     rt.buf_.clear();
     search(kAny);
-    if (best == 0 || status != BL_RACE_OK) return;
+    if (best == 0 || status != BL_OK) return;
     // Only one die of two played: the larger one, if any turn plays it.
     if (best == 1 && nd == 2 && !is_double) {
       const int big = std::max(dice[0], dice[1]);
       int n = 0;
-      for (int i = 0; i < nfound && status == BL_RACE_OK; ++i)
-        if (rt.turns_[static_cast<size_t>(i) * kMaxDice].die == big) write(i), ++n;
+      for (size_t i = 0; i < rt.turns_.size() && status == BL_OK; ++i)
+        if (rt.turns_[i].steps[0].die == big) write(rt.turns_[i]), ++n;
       if (n > 0) return;
     }
-    for (int i = 0; i < nfound && status == BL_RACE_OK; ++i) write(i);
+    for (size_t i = 0; i < rt.turns_.size() && status == BL_OK; ++i) write(rt.turns_[i]);
   }
 };
 
@@ -276,7 +243,7 @@ int32_t RaceTurns::run(bl_host* host, const bl_board* board, const bl_race_rules
     s.generate();
     return s.status;
   } catch (const std::bad_alloc&) {
-    return BL_RACE_MEMORY;
+    return BL_MEMORY;
   }
 }
 

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "definition/game_def.h"
 #include "script/ffi_types.h"
+#include "script/key_set.h"
 
 namespace boardlab {
 
@@ -16,7 +18,7 @@ class RaceTurns {
  public:
   static constexpr int kMaxPoints = 250;  // a track's points; their counts are kept in bytes
   // bl_host::race_turns: writes the turns of host->state's roll for the side to move into
-  // host->moves (from its current fill); returns a BL_RACE_ status. host->race_scratch is a
+  // host->moves (from its current fill); returns a BL_ status. host->race_scratch is a
   // RaceTurns.
   static int32_t run(bl_host* host, const bl_board* board, const bl_race_rules* rules);
 
@@ -27,10 +29,13 @@ class RaceTurns {
     uint8_t die;
     bool hit;
   };
-  std::vector<uint8_t> keys_;     // per found turn, the position it ends in (stride bytes)
-  std::vector<Step> turns_;       // per found turn, its steps (kMaxDice slots)
-  std::vector<int8_t> lengths_;   // per found turn, how many steps
-  std::vector<int32_t> index_;    // open-addressed: found turns by their key
+  struct Turn {
+    Step steps[kMaxDice];
+    int n;
+  };
+  std::vector<Turn> turns_;       // the turns found, one per position they end in (seen_)
+  KeySet<uint8_t> seen_;          // those positions, numbered as turns_
+  std::vector<uint8_t> key_;      // scratch: the position of the turn being recorded
   std::vector<Step> buf_;         // the steps listed at every level of the search
 };
 

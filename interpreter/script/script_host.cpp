@@ -190,7 +190,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
                     def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data()};
   host_.tick_limit = def.tick_limit;
   host_.ticks_left = def.tick_limit;
-  host_.scratch = &jump_chains_;
+  host_.chains_scratch = &jump_chains_;
   host_.jump_chains = &JumpChains::run;
   host_.race_scratch = &race_turns_;
   host_.race_turns = &RaceTurns::run;

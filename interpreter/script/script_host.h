@@ -75,7 +75,7 @@ class ScriptHost {
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};
-  JumpChains jump_chains_;  // host_.scratch and race_scratch: the C++ primitives' working memory
+  JumpChains jump_chains_;  // host_.chains_scratch and race_scratch: the C++ primitives' working memory
   RaceTurns race_turns_;
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way

@@ -237,7 +237,7 @@ return function(api, native)
   local function flags(v, name)
     if v == nil then return 0 end
     if type(v) ~= "number" or v ~= math.floor(v) or v < 0 or v > 255 then
-      error(string.format("chains.generate: %s is %s, not flags from game.flags", name, what(v)), 4)
+      error(string.format("chains.generate: %s is %s, not flags from game.flags", name, what(v)), 5)
     end
     return v
   end
@@ -260,30 +260,15 @@ return function(api, native)
     if fn then
       -- The one answer the search needed and the script's function could not give.
       local err = t.failed[fn .. ":" .. code] or t.failed[fn .. ":" .. code .. ":" .. other]
-      if getmetatable(err) == OWN then error(err[1], 3) end
+      if getmetatable(err) == OWN then error(err[1], 4) end
       error(err, 0)
     end
   end
 
+  local IMPURE = "; do the rules' functions answer from their arguments alone?"
   function M.generate(p)
     check_capture(p, "chains.generate")
-    if not native.checking() then
-      generate_native(p)  -- not a tail call: the errors count frames to the script's line
-      return
-    end
-    -- Checking mode (check, moves, perft, test, the sanitizer build): both searches run, and
-    -- their moves must be the same, in the same order; the Lua search's copy is dropped.
-    -- The C++ one goes first: it checks the functions' answers and says what is wrong.
-    local w0, m0 = native.fill()
-    generate_native(p)
-    local w1, m1 = native.fill()
-    M.generate_lua(p)
-    local native_n, lua_n, differs = native.compare_and_drop(w0, m0, w1, m1)
-    if native_n then
-      error(string.format("chains.generate: the C++ search wrote %d moves, chains.generate_lua %d%s; "
-        .. "do the rules' functions answer from their arguments alone?", native_n, lua_n,
-        differs > 0 and string.format(", move %d differs", differs) or ""), 2)
-    end
+    native.run("chains.generate", generate_native, "chains.generate_lua", M.generate_lua, IMPURE, p)
   end
 
   -- Notation: `c3-d4` for a slide, `c7xa5xc3` for a chain (start, then every landing; a

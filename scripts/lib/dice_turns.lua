@@ -365,20 +365,7 @@ return function(api, native)
       codes = { CODE[0], CODE[1] }, cell_of = cell_of }
     local function generate_native() native.race_turns(native_rules.rules, "race.generate") end
     function R.generate()
-      if not native.checking() then
-        generate_native() -- not a tail call: the errors count frames to the script's line
-        return
-      end
-      -- Checking mode: both searches, the same moves in the same order; the Lua copy dropped.
-      local w0, m0 = native.fill()
-      generate_native()
-      local w1, m1 = native.fill()
-      R.generate_lua()
-      local native_n, lua_n, differs = native.compare_and_drop(w0, m0, w1, m1)
-      if native_n then
-        error(string.format("race.generate: the C++ search wrote %d moves, race.generate_lua %d%s",
-          native_n, lua_n, differs > 0 and string.format(", move %d differs", differs) or ""), 2)
-      end
+      native.run("race.generate", generate_native, "race.generate_lua", R.generate_lua)
     end
     return R
   end

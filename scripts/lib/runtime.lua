@@ -468,13 +468,10 @@ end
 local native = { ncodes = NCODES, untabled = ffi.C.BL_UNTABLED }
 -- Did the loop budget or the memory cap stop the script (then nothing may catch the error)?
 function native.stopped(err) return H.ticks_left < 0 or err == "not enough memory" end
-function native.checking() return H.checking ~= 0 end
--- The buffer's fill: words and moves written so far in this generate call.
-function native.fill() return nw, nm end
 -- Are the moves written from fill (w1, m1) on the same words as those from (w0, m0) to
 -- (w1, m1)? nil if so, else how many each wrote and the first move that differs (0 if
 -- the counts do). Either way the later ones are dropped.
-function native.compare_and_drop(w0, m0, w1, m1)
+local function compare_and_drop(w0, m0, w1, m1)
   local first, second, differs = m1 - m0, nm - m1, nil
   if first ~= second then differs = 0 end
   for i = 0, differs and -1 or first - 1 do
@@ -488,6 +485,27 @@ function native.compare_and_drop(w0, m0, w1, m1)
   end
   nw, nm = w1, m1
   if differs then return first, second, differs end
+end
+-- A library function `fname` with a C++ search and its Lua twin `lua_name`: runs
+-- run_native(arg), and in checking mode (check, moves, perft, test, the sanitizer build)
+-- run_lua(arg) too, which must write the same moves in the same order (the Lua copy is
+-- dropped; `hint` ends the error if not). The C++ search goes first: it checks the rules'
+-- answers and says what is wrong. Both run at the same depth in either mode, so their
+-- errors count the same frames to the script's line.
+function native.run(fname, run_native, lua_name, run_lua, hint, arg)
+  if H.checking == 0 then
+    run_native(arg) -- not a tail call (see above)
+    return
+  end
+  local w0, m0 = nw, nm
+  run_native(arg)
+  local w1, m1 = nw, nm
+  run_lua(arg)
+  local native_n, lua_n, differs = compare_and_drop(w0, m0, w1, m1)
+  if native_n then
+    error(format("%s: the C++ search wrote %d moves, %s %d%s%s", fname, native_n, lua_name, lua_n,
+      differs > 0 and format(", move %d differs", differs) or "", hint or ""), 3)
+  end
 end
 -- The jump-chain search's rules as C arrays, from plain tables (scripts/lib/chains.lua says
 -- what each holds; false marks an answer that failed). Returns { rules = the struct, and
@@ -534,34 +552,34 @@ local TABLE_FN = {
   [ffi.C.BL_TABLE_CAPTURE] = "can_capture", [ffi.C.BL_TABLE_PROMOTION] = "promotion",
   [ffi.C.BL_TABLE_PROGRESS] = "progress",
 }
-local CHAINS_OK, CHAINS_TOO_MANY, CHAINS_MEMORY = ffi.C.BL_CHAINS_OK, ffi.C.BL_CHAINS_TOO_MANY, ffi.C.BL_CHAINS_MEMORY
-local CHAINS_TICKS, CHAINS_ACTIONS = ffi.C.BL_CHAINS_TICKS, ffi.C.BL_CHAINS_ACTIONS
+local PRIMITIVE_OK, TOO_MANY, OVER_MEMORY, TICKS = ffi.C.BL_OK, ffi.C.BL_TOO_MANY, ffi.C.BL_MEMORY, ffi.C.BL_TICKS
+local CHAINS_ACTIONS = ffi.C.BL_CHAINS_ACTIONS
 -- Runs a C++ primitive `fn` (a bl_host function pointer) with rules `r`: it writes on from
 -- the buffer's fill. Returns its status, having raised the errors every primitive shares
--- (too many moves, memory, the loop budget) with `too_many`, `memory` and `ticks` its codes
--- for them, at the line that called the library function `fname`: four frames above this
--- one (the script calls the library function, which calls a local, which calls native).
-local function run_primitive(fn, r, fname, too_many, memory, ticks)
-  if not generating then outside(fname, 6) end
-  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 5) end
+-- (too many moves, memory, the loop budget) at the line that called the library function
+-- `fname`: five frames above this one (the script calls the library function, which calls
+-- native.run, which calls a local, which calls native).
+local function run_primitive(fn, r, fname)
+  if not generating then outside(fname, 7) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 6) end
   M.nwords, M.count = nw, nm
   local st = fn(H, B, r)
   nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
-  if st == too_many then error(format("generate: more than %d moves in one position", MAX_MOVES), 5) end
-  -- `memory` also stands for the primitive's own working memory failing (std::bad_alloc).
-  if st == memory then
-    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 5)
+  if st == TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 6) end
+  -- BL_MEMORY also stands for the primitive's own working memory failing (std::bad_alloc).
+  if st == OVER_MEMORY then
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 6)
   end
-  if st == ticks then ran_too_long(fname .. "'s search counts too", 5) end
+  if st == TICKS then ran_too_long(fname .. "'s search counts too", 6) end
   return st
 end
 
 -- Runs the C++ jump-chain search. Returns nil, or the rules' function whose failed answer
 -- it needed, with the code and the cell or victim.
 function native.jump_chains(r, fname)
-  local st = run_primitive(H.jump_chains, r, fname, CHAINS_TOO_MANY, CHAINS_MEMORY, CHAINS_TICKS)
-  if st == CHAINS_OK then return nil end
-  if st == CHAINS_ACTIONS then error(format("%s: a chain too long for one move (at most %d actions)", fname, MAX_ACTIONS), 4) end
+  local st = run_primitive(H.jump_chains, r, fname)
+  if st == PRIMITIVE_OK then return nil end
+  if st == CHAINS_ACTIONS then error(format("%s: a chain too long for one move (at most %d actions)", fname, MAX_ACTIONS), 5) end
   return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
 end
 
@@ -582,10 +600,9 @@ function native.race_rules(spec)
   return k
 end
 native.race_max_points = info.race_max_points
-local RACE_TOO_MANY, RACE_MEMORY, RACE_TICKS = ffi.C.BL_RACE_TOO_MANY, ffi.C.BL_RACE_MEMORY, ffi.C.BL_RACE_TICKS
 -- Runs the C++ race search.
 function native.race_turns(r, fname)
-  run_primitive(H.race_turns, r, fname, RACE_TOO_MANY, RACE_MEMORY, RACE_TICKS)
+  run_primitive(H.race_turns, r, fname)
 end
 
 -- Shared helpers written against the API above; scripts see them as globals.
