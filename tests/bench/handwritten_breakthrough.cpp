@@ -1,6 +1,8 @@
 // A hand-written C++ Breakthrough (benchmark yardstick and test oracle only).
 #include "handwritten_breakthrough.h"
 
+#include "handwritten_common.h"
+
 namespace handwritten_breakthrough {
 
 Position start_position() {
@@ -50,16 +52,7 @@ uint64_t perft(const Position& p, int depth) {
 }
 
 int playout(boardlab::Rng& rng, int max_plies) {
-  Position p = start_position();
-  Move moves[kMaxMoves];
-  int plies = 0;
-  while (plies < max_plies) {
-    const int n = legal_moves(p, moves);
-    if (n == 0) break;  // the side to move loses
-    ++plies;
-    if (play(p, moves[rng.below(static_cast<uint32_t>(n))])) break;
-  }
-  return plies;
+  return handwritten::random_playout<Move, kMaxMoves>(start_position(), rng, max_plies, legal_moves, play);
 }
 
 }  // namespace handwritten_breakthrough

@@ -7,7 +7,25 @@
 #include <iterator>
 #include <vector>
 
+#include "core/rng.h"
+
 namespace handwritten {
+
+// A random playout from `p`: a uniformly chosen move of `legal(p, out)` (at most kMax) is
+// played by `play_ends(p, move)`, which says whether the game ended, until then, until the
+// side to move has no move, or for `max_plies`; returns the plies played.
+template <class Move, int kMax, class Position, class Legal, class PlayEnds>
+int random_playout(Position p, boardlab::Rng& rng, int max_plies, Legal legal, PlayEnds play_ends) {
+  Move moves[kMax];
+  int plies = 0;
+  while (plies < max_plies) {
+    const int n = legal(p, moves);
+    if (n == 0) break;  // the side to move loses
+    ++plies;
+    if (play_ends(p, moves[rng.below(static_cast<uint32_t>(n))])) break;
+  }
+  return plies;
+}
 
 // Leaf moves at `depth` from `p`; `legal(p, out)` fills at most `max_moves` moves.
 template <class Move, class Position, class Legal, class Play>

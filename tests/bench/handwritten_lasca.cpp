@@ -107,16 +107,8 @@ uint64_t perft(const Position& p, int depth) {
 }
 
 int playout(boardlab::Rng& rng, int max_plies) {
-  Position p = start_position();
-  Move moves[kMaxMoves];
-  int plies = 0;
-  while (plies < max_plies) {
-    const int n = legal_moves(p, moves);
-    if (n == 0) break;  // the side to move loses
-    play(p, moves[rng.below(static_cast<uint32_t>(n))]);
-    ++plies;
-  }
-  return plies;
+  return handwritten::random_playout<Move, kMaxMoves>(start_position(), rng, max_plies, legal_moves,
+                                                      [](Position& p, const Move& m) { return play(p, m), false; });
 }
 
 }  // namespace handwritten_lasca

@@ -14,18 +14,15 @@ using Catch::Contains;
 
 namespace {
 
-// A tiny game whose generate is chains.generate(rules), `rules` written in Lua after `all`
-// (every direction) is defined.
-std::string chain_game(const testing::TempDir& dir, const std::string& rules) {
+// A tiny game whose generate is `body` (by default chains.generate(rules)), `rules` written
+// in Lua after `all` (every direction) is defined.
+std::string chain_game(const testing::TempDir& dir, const std::string& rules,
+                       const std::string& body = "  chains.generate(rules)\n") {
   return testing::tiny_definition(dir,
                                   "local all = {}\n"
                                   "for d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
                                   "local rules = " +
-                                      rules +
-                                      "\n"
-                                      "function generate()\n"
-                                      "  chains.generate(rules)\n"
-                                      "end\n");
+                                      rules + "\nfunction generate()\n" + body + "end\n");
 }
 
 // The error of generating in `position` (checking mode on or off), or "".
@@ -91,12 +88,10 @@ TEST_CASE("chains.generate: a rule function that reads the position is caught in
   CHECK_THAT(error_at(promotes, "b a1=x c3=o"), Contains("wrote 3 moves, chains.generate_lua 3, move 1 differs"));
   // chains.generate_lua asks the functions every time: for rules that depend on the position.
   testing::TempDir dir2;
-  ThreadRules lua_game(load_game_def(testing::tiny_definition(
-      dir2,
-      "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
-      "local rules = { slide_dirs = function(code) if state.side() == 1 then return {} end return all end,\n"
-      "  jump_dirs = function(code) return all end }\n"
-      "function generate() chains.generate_lua(rules) end\n")));
+  ThreadRules lua_game(load_game_def(chain_game(dir2,
+                                                "{ slide_dirs = function(code) if state.side() == 1 then return {} end return all end,\n"
+                                                "  jump_dirs = function(code) return all end }",
+                                                "  chains.generate_lua(rules)\n")));
   State s = parse_position(lua_game.def(), "b a1=x c3=o");
   MoveList moves;
   lua_game.legal_moves(s, moves);
@@ -147,14 +142,8 @@ TEST_CASE("chains.generate: bad answers and fields are errors at the author's li
 
 TEST_CASE("chains.generate: the rules' other fields are read at every call") {
   testing::TempDir dir;
-  ThreadRules game(load_game_def(testing::tiny_definition(
-      dir,
-      "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
-      "local rules = { slide_dirs = function() return all end, jump_dirs = function() return all end }\n"
-      "function generate()\n"
-      "  rules.compulsory = state.side() == 0\n"
-      "  chains.generate(rules)\n"
-      "end\n")));
+  ThreadRules game(load_game_def(chain_game(dir, "{ slide_dirs = function() return all end, jump_dirs = function() return all end }",
+                                            "  rules.compulsory = state.side() == 0\n  chains.generate(rules)\n")));
   for (bool checking : {false, true}) {
     game.vm().set_checking(checking);
     MoveList moves;
