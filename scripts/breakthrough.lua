@@ -1,57 +1,22 @@
--- Breakthrough: move generation and the race to the far rank (docs/tutorial.md builds it).
-local ray, height, owner, side = board.ray, state.height, state.owner, state.side
-local nmine, mine = state.nmine, state.mine
-local CAPTURE = game.flags("progress", "capture") -- and the event simulate counts
+-- Breakthrough: move generation (docs/tutorial.md builds it). The race to the far rank is
+-- the definition's `reach` result, which the runtime checks.
+local CAPTURE = game.flags("capture") -- the event simulate counts; captures are progress too
 
--- Each player's three forward directions: straight ahead, then the two diagonals.
-local forward = {}
+-- Each player's pawn: one step straight ahead onto an empty square, or one step diagonally
+-- ahead onto an empty square or an enemy pawn, which it captures.
+local PAWN = {}
 for p = 0, game.nplayers - 1 do
   local ahead = board.dir_name(game.forward(p)) -- "n" or "s"
-  forward[p] = { board.dir(ahead), board.dir(ahead .. "e"), board.dir(ahead .. "w") }
+  PAWN[game.piece("pawn", p)] = {
+    { dirs = { board.dir(ahead) }, onto = "empty" },
+    { dirs = { board.dir(ahead .. "e"), board.dir(ahead .. "w") } },
+  }
 end
+local rules = { steps = function(code) return PAWN[code] end, capture_flags = CAPTURE }
 
 function generate()
-  local me = side()
-  local dirs = forward[me]
-  for i = 0, nmine() - 1 do
-    local from = mine(i)
-    -- Straight ahead: only onto an empty square.
-    local to = ray(from, dirs[1], 1)
-    if to >= 0 and height(to) == 0 then moves.stack(from, to, 1) end
-    -- Diagonally ahead: onto an empty square, or onto an enemy pawn to capture it.
-    for k = 2, 3 do
-      to = ray(from, dirs[k], 1)
-      if to >= 0 then
-        local who = owner(to)
-        if who == -1 then
-          moves.stack(from, to, 1)
-        elseif who ~= me then
-          moves.capture(from, to, 1, CAPTURE)
-        end
-      end
-    end
-  end
-end
-
--- The far rank of each player: the cells from which it cannot step straight ahead.
-local far_rank = {}
-for p = 0, game.nplayers - 1 do
-  far_rank[p] = {}
-  for c = 0, board.ncells - 1 do
-    if ray(c, forward[p][1], 1) < 0 then table.insert(far_rank[p], c) end
-  end
-end
-
--- Called after every move: the player who just moved wins with a pawn on its far rank.
-function result()
-  local mover = 1 - side()
-  for _, c in ipairs(far_rank[mover]) do
-    if owner(c) == mover then return game.player_name(mover), "breakthrough" end
-  end
-  return nil
+  steps.generate(rules)
 end
 
 -- b2-b3 for a step, b5xc6 for a capture.
-function notation(move)
-  return board.name(move.from) .. (#move.captured > 0 and "x" or "-") .. board.name(move.to)
-end
+notation = steps.notation

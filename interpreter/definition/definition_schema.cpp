@@ -82,6 +82,10 @@ const Schema& definition_schema() {
     auto result = structure({
         {"doc", string(), false, "what it means, shown after 'wins' or 'draw'"},
         {"score", integer("", true), false, "what the game is worth; default 1"},
+        {"reach", dict(list(string())), false,
+         "per player name, cells (`a8..h8` ranges too; `far_edge`: those from which a step forward leaves the "
+         "board): after every move, a player with a piece on top on one of "
+         "its cells wins with this result, the mover first; the runtime checks it, no hook needed"},
     });
     auto event = structure({
         {"doc", string(), false, "what it counts, for people reading the definition"},

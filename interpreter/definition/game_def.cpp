@@ -202,7 +202,7 @@ class Builder {
     if (ok({"pieces", "players"})) pieces(g);
     if (ok({"reserves", "board"})) reserves(g);
     if (ok({"dice", "players"})) dice(g);
-    if (ok({"results", "options"})) results(g);
+    if (ok({"results", "options", "board", "players"})) results(g);
     if (ok({"events"})) events(g);
     if (ok({"setup", "board", "pieces", "players"})) setup(g);
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
@@ -474,6 +474,12 @@ class Builder {
     return out;
   }
 
+  static std::vector<std::string> player_names(const GameDef& g) {
+    std::vector<std::string> names;
+    for (const auto& p : g.players) names.push_back(p.name);
+    return names;
+  }
+
   void unknown(const SourcePos& pos, const char* what, const std::string& name, const std::vector<std::string>& known) {
     std::string hint = closest(name, known);
     std::string list = known.size() <= 12 ? join(known, ", ") : join({known.begin(), known.begin() + 12}, ", ") + ", ...";
@@ -483,8 +489,7 @@ class Builder {
 
   void pieces(GameDef& g) {
     const YNode& pcs = *root_.get("pieces");
-    std::vector<std::string> pnames;
-    for (const auto& p : g.players) pnames.push_back(p.name);
+    const std::vector<std::string> pnames = player_names(g);
     std::set<char> used;
     for (const auto& [name, decl] : pcs.fields) {
       PieceKind k;
@@ -571,9 +576,24 @@ class Builder {
     const YNode* r = root_.get("results");
     if (!r) return;
     for (const auto& [name, v] : r->fields) {
-      ResultDef rd{name, name, 1};
+      ResultDef rd{name, name, 1, {}};
       if (const YNode* doc = v->get("doc")) rd.doc = doc->scalar;
       if (const YNode* sc = v->get("score")) rd.score = int_value(*sc, "results.score", 0, 1000);
+      if (const YNode* reach = v->get("reach")) {
+        const int words = g.cell_words();
+        rd.reach.assign(static_cast<size_t>(g.nplayers() * words), 0);
+        for (size_t i = 0; i < reach->fields.size(); ++i) {
+          const auto& [player, cells] = reach->fields[i];
+          const int p = g.player_index(player);
+          if (p < 0) {
+            unknown(reach->key_pos[i], "player", player, player_names(g));
+            continue;
+          }
+          for (const auto& item : cells->items)
+            for (int c : item->scalar == "far_edge" ? far_edge(*item, g, p) : cells_named(*item, g, "no cell to reach there"))
+              rd.reach[static_cast<size_t>(p * words + c / 64)] |= uint64_t{1} << (c % 64);
+        }
+      }
       g.results.push_back(rd);
     }
     if (g.results.size() > 250) diags_.error(r->pos, "at most 250 named results");
@@ -615,38 +635,54 @@ class Builder {
       }
       if (static_cast<int>(stack.size()) > g.stack_cap)
         diags_.error(st.pos, fmt::format("the stack is taller than board.max_stack ({})", g.stack_cap));
-      for (const auto& cn : e->get("cells")->items) {
-        // "a1..k5": every playable cell of the rectangle between the two corners.
-        if (size_t dots = cn->scalar.find(".."); dots != std::string::npos) {
-          const std::string lo = cn->scalar.substr(0, dots), hi = cn->scalar.substr(dots + 2);
-          const int a = g.board.cell_index(lo), z = g.board.cell_index(hi);
-          if (a < 0) unknown(cn->pos, "cell", lo, g.board.cell_names);
-          if (z < 0) unknown(cn->pos, "cell", hi, g.board.cell_names);
-          if (a < 0 || z < 0) continue;
-          const Board& b = g.board;
-          int placed = 0;
-          for (int c = 0; c < b.ncells; ++c) {
-            const bool inside = std::min(b.x[a], b.x[z]) <= b.x[c] && b.x[c] <= std::max(b.x[a], b.x[z]) &&
-                                std::min(b.y[a], b.y[z]) <= b.y[c] && b.y[c] <= std::max(b.y[a], b.y[z]);
-            if (!inside || !b.playable[c]) continue;
-            ++placed;
-            if (seen[c]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", b.cell_names[c]));
-            if (!stack.empty()) g.setup.push_back({c, stack});
-          }
-          if (placed == 0)
-            diags_.warning(cn->pos, fmt::format("'{}' holds no playable cell: nothing is set up there", cn->scalar));
-          continue;
+      for (const auto& cn : e->get("cells")->items)
+        for (int c : cells_named(*cn, g, "nothing is set up there")) {
+          if (seen[c]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", g.board.cell_names[c]));
+          if (!stack.empty()) g.setup.push_back({c, stack});
         }
-        int cell = g.board.cell_index(cn->scalar);
-        if (cell < 0) {
-          unknown(cn->pos, "cell", cn->scalar, g.board.cell_names);
-          continue;
-        }
-        if (!g.board.playable[cell]) diags_.error(cn->pos, fmt::format("cell '{}' is not playable", cn->scalar));
-        if (seen[cell]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", cn->scalar));
-        if (!stack.empty()) g.setup.push_back({cell, stack});
-      }
     }
+  }
+
+  // reach's "far_edge": the playable cells from which a step in player p's forward direction
+  // leaves the board (a grid's far rank).
+  std::vector<int> far_edge(const YNode& item, const GameDef& g, int p) {
+    std::vector<int> cells;
+    const int forward = g.players[static_cast<size_t>(p)].forward;
+    if (forward < 0) {
+      diags_.error(item.pos, fmt::format("far_edge needs a forward direction for player '{}' (players[].forward)", g.players[static_cast<size_t>(p)].name));
+      return cells;
+    }
+    for (int c = 0; c < g.board.ncells; ++c)
+      if (g.board.playable[c] && g.board.max_ray >= 1 && g.board.ray(c, forward, 1) < 0) cells.push_back(c);
+    if (cells.empty()) diags_.warning(item.pos, "far_edge holds no cell: no step forward leaves this board");
+    return cells;
+  }
+
+  // The cells a list item names: one cell, or for "a1..k5" every playable cell of the
+  // rectangle between the two corners. An unknown or unplayable cell is an error; a range
+  // with no playable cell is a warning that ends with `if_none`.
+  std::vector<int> cells_named(const YNode& item, const GameDef& g, const char* if_none) {
+    const Board& b = g.board;
+    std::vector<int> cells;
+    if (size_t dots = item.scalar.find(".."); dots != std::string::npos) {
+      const std::string lo = item.scalar.substr(0, dots), hi = item.scalar.substr(dots + 2);
+      const int a = b.cell_index(lo), z = b.cell_index(hi);
+      if (a < 0) unknown(item.pos, "cell", lo, b.cell_names);
+      if (z < 0) unknown(item.pos, "cell", hi, b.cell_names);
+      if (a < 0 || z < 0) return cells;
+      for (int c = 0; c < b.ncells; ++c) {
+        const bool inside = std::min(b.x[a], b.x[z]) <= b.x[c] && b.x[c] <= std::max(b.x[a], b.x[z]) &&
+                            std::min(b.y[a], b.y[z]) <= b.y[c] && b.y[c] <= std::max(b.y[a], b.y[z]);
+        if (inside && b.playable[c]) cells.push_back(c);
+      }
+      if (cells.empty()) diags_.warning(item.pos, fmt::format("'{}' holds no playable cell: {}", item.scalar, if_none));
+      return cells;
+    }
+    const int cell = b.cell_index(item.scalar);
+    if (cell < 0) unknown(item.pos, "cell", item.scalar, b.cell_names);
+    else if (!b.playable[cell]) diags_.error(item.pos, fmt::format("cell '{}' is not playable", item.scalar));
+    else cells.push_back(cell);
+    return cells;
   }
 
   void turn(GameDef& g) {
@@ -661,10 +697,8 @@ class Builder {
     if (const YNode* t = root_.get("turn")) {
       if (const YNode* f = t->get("first")) {
         std::string who = resolve(*f);
-        std::vector<std::string> pnames;
-        for (const auto& p : g.players) pnames.push_back(p.name);
         int p = g.player_index(who);
-        if (p < 0 && !who.empty()) unknown(f->pos, "player", who, pnames);
+        if (p < 0 && !who.empty()) unknown(f->pos, "player", who, player_names(g));
         g.first_player = std::max(p, 0);
       }
       if (const YNode* n = t->get("no_moves")) {

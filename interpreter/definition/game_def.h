@@ -74,10 +74,14 @@ constexpr int kMaxTicks = 500'000'000;
 // node of a chance node lists them.
 constexpr long kMaxRolls = 100'000;
 
-// A named result a script's result hook may give as detail ("gammon"), with its score.
+// A named result a script's result hook may give as detail ("gammon"), with its score. With
+// `reach`, the runtime gives it itself: after every move, a player with a piece on top of a
+// stack on one of its cells wins.
 struct ResultDef {
   std::string name, doc;
   int score = 1;
+  // [player * cell_words() + c / 64] bit c % 64: the player's cells; empty without reach
+  std::vector<uint64_t> reach;
 };
 
 // A named event a move may carry in its flags (event_flag(index), core/contract.h), counted
@@ -145,6 +149,8 @@ struct GameDef {
   int nplayers() const { return static_cast<int>(players.size()); }
   // Who plays after `player`: the players take turns in the order the definition lists them.
   int next_player(int player) const { return player + 1 == nplayers() ? 0 : player + 1; }
+  // The 64-bit words of a set of cells (a State's owned cells, a result's reach).
+  int cell_words() const { return (board.ncells + 63) / 64; }
   int code(int kind, int owner) const { return 1 + kind * nplayers() + owner; }
   int code_of_glyph(char g) const;  // -1 if none
   int player_index(const std::string& name) const;

@@ -78,6 +78,7 @@ Outcome Rules::end_of_move(const State& s) const {
         return {Outcome::Kind::Win, Outcome::Reason::NoStacks, static_cast<int8_t>(def_->next_player(p))};
     }
   }
+  if (const Outcome o = reached(s); o.over()) return o;
   if (vm_->has_result_hook())
     if (auto r = vm_->result(s)) return *r;
   if (def_->repetition_count && s.occurrences() >= def_->repetition_count)
@@ -85,6 +86,22 @@ Outcome Rules::end_of_move(const State& s) const {
   if (def_->no_progress_plies && s.quiet_plies() >= def_->no_progress_plies)
     return {Outcome::Kind::Draw, Outcome::Reason::NoProgress, -1};
   if (def_->max_plies && s.ply() >= def_->max_plies) return {Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1};
+  return {};
+}
+
+Outcome Rules::reached(const State& s) const {
+  // The players from the one who just moved (the one before the side to move), in turn order.
+  const int n = def_->nplayers(), words = s.owned_words();
+  for (size_t r = 0; r < def_->results.size(); ++r) {
+    const auto& reach = def_->results[r].reach;
+    if (reach.empty()) continue;
+    for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p)) {
+      const uint64_t* owned = s.owned_cells(p);
+      const uint64_t* goal = &reach[static_cast<size_t>(p * words)];
+      for (int w = 0; w < words; ++w)
+        if (owned[w] & goal[w]) return {Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)};
+    }
+  }
   return {};
 }
 

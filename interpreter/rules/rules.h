@@ -48,8 +48,9 @@ class Rules {
   bool start_turn(State& s, MoveList& out) const;
   // Applies a move and then the end-of-move rules.
   void apply(State& s, const Move& m) const;
-  // The end-of-move rules (no piece left, the script's result hook, repetition, no progress,
-  // the ply cap): the outcome they give `s`, ongoing if none ends the game.
+  // The end-of-move rules (no piece left, the results with reach, the script's result hook,
+  // repetition, no progress, the ply cap): the outcome they give `s`, ongoing if none ends
+  // the game.
   Outcome end_of_move(const State& s) const;
   // For a position set up or read from text: sets its outcome if it is already over.
   void judge(State& s) const;
@@ -85,6 +86,8 @@ class Rules {
   std::vector<std::string> move_texts(const State& s, const MoveList& legal) const { return notation(s, legal).texts(); }
 
  private:
+  // A result with reach won by some player (the mover first), or ongoing.
+  Outcome reached(const State& s) const;
   GameDefPtr def_;
   ScriptHost* vm_;
 };

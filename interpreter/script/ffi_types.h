@@ -52,10 +52,11 @@
      On a failed entry the search stops and names it in failed. */                             \
   enum { BL_UNTABLED = 255 };                                                                  \
   enum { BL_TABLE_SLIDES = 1, BL_TABLE_JUMPS, BL_TABLE_CAPTURE, BL_TABLE_PROMOTION,           \
-         BL_TABLE_PROGRESS };                                                                  \
+         BL_TABLE_PROGRESS, BL_TABLE_STEPS };                                                  \
   /* What a C++ primitive returns: done, or why it stopped (the move cap, the memory limit,  \
-     the loop budget; for chains, a chain too long for one move or an untabled answer). */   \
-  enum { BL_OK, BL_TOO_MANY, BL_MEMORY, BL_TICKS, BL_CHAINS_ACTIONS, BL_CHAINS_UNTABLED };      \
+     the loop budget, an untabled answer it needed; for chains, a chain too long for one     \
+     move). */                                                                                \
+  enum { BL_OK, BL_TOO_MANY, BL_MEMORY, BL_TICKS, BL_UNANSWERED, BL_CHAINS_ACTIONS };          \
   typedef struct bl_chain_rules {                                                              \
     int32_t dir_stride;                                                                        \
     const uint8_t* slide_count;                                                                \
@@ -69,6 +70,22 @@
     int32_t compulsory, may_stop, take_top;                                                    \
     int32_t failed[3]; /* out: the failed entry met: its table (BL_TABLE_), code, cell/victim */\
   } bl_chain_rules;                                                                            \
+                                                                                               \
+  /* A stepping game's rules as tables, for the C++ search (script/step_moves.h); built by    \
+     scripts/lib/steps.lua from the script's functions. Per piece code, its steps (count, then \
+     stride entries, each one word: a direction, how many cells along it (1 to max_ray), and \
+     where it may stop: BL_ONTO_EMPTY and/or BL_ONTO_ENEMY); promotion and progress as for   \
+     chains; failed as for chains. */                                                          \
+  enum { BL_ONTO_EMPTY = 1, BL_ONTO_ENEMY = 2 };                                               \
+  typedef struct bl_step_rules {                                                               \
+    int32_t stride;                                                                            \
+    const uint8_t* count;                                                                      \
+    const int32_t* steps; /* [code * stride + i]: dir | range << 16 | onto << 24 */           \
+    const uint8_t* promotion;                                                                  \
+    const uint8_t* progress;                                                                   \
+    int32_t capture_flags, promotion_flags; /* with progress, which every capture carries */   \
+    int32_t failed[3];                                                                         \
+  } bl_step_rules;                                                                             \
                                                                                                \
   /* A race game's rules for the C++ whole-turn search (script/race_turns.h), built by      \
      scripts/lib/dice_turns.lua: two players, each with one piece code, moving along the   \
@@ -97,6 +114,8 @@
     int32_t (*jump_chains)(struct bl_host*, const bl_board*, bl_chain_rules*);                 \
     int32_t (*race_turns)(struct bl_host*, const bl_board*, const bl_race_rules*);             \
     void* race_scratch;                                                                        \
+    void* steps_scratch;                                                                       \
+    int32_t (*step_moves)(struct bl_host*, const bl_board*, bl_step_rules*);                   \
   } bl_host;
 
 extern "C" {

@@ -35,7 +35,7 @@ struct JumpChains::Search {
   int promotion(int code, int cell) {
     if (!R.promotion) return 0;
     const int p = R.promotion[code * B.ncells + cell];
-    if (p == BL_UNTABLED) fail(BL_CHAINS_UNTABLED, BL_TABLE_PROMOTION, code, cell);
+    if (p == BL_UNTABLED) fail(BL_UNANSWERED, BL_TABLE_PROMOTION, code, cell);
     return p == BL_UNTABLED ? 0 : p;
   }
 
@@ -78,7 +78,7 @@ struct JumpChains::Search {
   bool explore(int from, int cell, int code, int depth) {
     if (--host.ticks_left < 0) return fail(BL_TICKS);
     const int n = R.jump_count[code];
-    if (n == BL_UNTABLED) return fail(BL_CHAINS_UNTABLED, BL_TABLE_JUMPS, code);
+    if (n == BL_UNTABLED) return fail(BL_UNANSWERED, BL_TABLE_JUMPS, code);
     bool wrote = false;
     for (int i = 0; i < n && status == BL_OK; ++i) {
       const int d = R.jump_dirs[code * R.dir_stride + i];
@@ -88,7 +88,7 @@ struct JumpChains::Search {
         continue;
       if (R.can_capture) {
         const int victim = top(over), may = R.can_capture[code * B.ncodes + victim];
-        if (may == BL_UNTABLED) return fail(BL_CHAINS_UNTABLED, BL_TABLE_CAPTURE, code, victim);
+        if (may == BL_UNTABLED) return fail(BL_UNANSWERED, BL_TABLE_CAPTURE, code, victim);
         if (!may) continue;
       }
       if (S.height[land] != 0 && land != from) continue;
@@ -108,9 +108,9 @@ struct JumpChains::Search {
 
   void slides(int c) {
     const int code = top(c), n = R.slide_count[code];
-    if (n == BL_UNTABLED) return void(fail(BL_CHAINS_UNTABLED, BL_TABLE_SLIDES, code));
+    if (n == BL_UNTABLED) return void(fail(BL_UNANSWERED, BL_TABLE_SLIDES, code));
     const int progress = R.progress ? R.progress[code] : 0;
-    if (progress == BL_UNTABLED) return void(fail(BL_CHAINS_UNTABLED, BL_TABLE_PROGRESS, code));
+    if (progress == BL_UNTABLED) return void(fail(BL_UNANSWERED, BL_TABLE_PROGRESS, code));
     const int flag = progress ? kProgressFlag : 0;
     for (int i = 0; i < n && status == BL_OK; ++i) {
       const int t = ray(c, R.slide_dirs[code * R.dir_stride + i], 1);

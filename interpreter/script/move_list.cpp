@@ -51,18 +51,11 @@ void MoveList::grow(bl_moves* m, int32_t words_needed) {
   *m = self->raw_;
 }
 
-int32_t* MoveList::begin_move(bl_moves& m, int actions, int flags, int32_t& status) {
-  const int32_t words = 1 + 2 * actions;
-  if (m.nwords + words > m.cap_words || m.count + 1 > m.cap_moves) {
-    if (m.count + 1 > kMaxMoves || m.nwords + words > kMaxMoveWords) return status = BL_TOO_MANY, nullptr;
-    m.grow(&m, words);
-    if (m.nwords + words > m.cap_words || m.count + 1 > m.cap_moves) return status = BL_MEMORY, nullptr;
-  }
-  int32_t* w = m.words + m.nwords;
-  w[0] = header(actions, flags);
-  m.starts[m.count++] = m.nwords;
-  m.nwords += words;
-  return w + 1;
+bool MoveList::make_room(bl_moves& m, int32_t words, int32_t& status) {
+  if (m.count + 1 > kMaxMoves || m.nwords + words > kMaxMoveWords) return status = BL_TOO_MANY, false;
+  m.grow(&m, words);
+  if (m.nwords + words > m.cap_words || m.count + 1 > m.cap_moves) return status = BL_MEMORY, false;
+  return true;
 }
 
 void MoveList::set_budget(MemoryBudget* budget) {

@@ -41,7 +41,16 @@ class MoveList {
   // `actions` actions (the buffer grows within its budget), its header written; returns
   // where its actions go, or nullptr with `status` set to BL_TOO_MANY or BL_MEMORY (the
   // limits of runtime.lua's writers).
-  static int32_t* begin_move(bl_moves& m, int actions, int flags, int32_t& status);
+  static int32_t* begin_move(bl_moves& m, int actions, int flags, int32_t& status) {
+    const int32_t words = 1 + 2 * actions;
+    if (m.nwords + words > m.cap_words || m.count + 1 > m.cap_moves) [[unlikely]]
+      if (!make_room(m, words, status)) return nullptr;
+    int32_t* w = m.words + m.nwords;
+    w[0] = header(actions, flags);
+    m.starts[m.count++] = m.nwords;
+    m.nwords += words;
+    return w + 1;
+  }
   // Writes one action's words at w; returns where the next goes.
   static int32_t* put(int32_t* w, Op op, int n, int a, int b, int c) {
     encode(Action{op, static_cast<uint8_t>(n), static_cast<uint16_t>(a), static_cast<uint16_t>(b), static_cast<uint16_t>(c)}, w);
@@ -56,6 +65,8 @@ class MoveList {
 
  private:
   static void grow(bl_moves* m, int32_t words_needed);
+  // begin_move's slow path: grows the buffer for `words` more; false with `status` set if it may not.
+  static bool make_room(bl_moves& m, int32_t words, int32_t& status);
   static size_t bytes_for(size_t words, size_t starts) { return (words + starts) * sizeof(int32_t); }
   void sync();
   std::vector<int32_t> words_, starts_;

@@ -194,6 +194,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.jump_chains = &JumpChains::run;
   host_.race_scratch = &race_turns_;
   host_.race_turns = &RaceTurns::run;
+  host_.steps_scratch = &step_moves_;
+  host_.step_moves = &StepMoves::run;
 
   lua_pushcfunction(L_, traceback);
   traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);

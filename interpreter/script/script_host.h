@@ -12,6 +12,7 @@
 #include "script/ffi_types.h"
 #include "script/jump_chains.h"
 #include "script/race_turns.h"
+#include "script/step_moves.h"
 #include "script/move_list.h"
 #include "state/state.h"
 
@@ -75,8 +76,10 @@ class ScriptHost {
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};
-  JumpChains jump_chains_;  // host_.chains_scratch and race_scratch: the C++ primitives' working memory
+  // host_.chains_scratch, race_scratch and steps_scratch: the C++ primitives' working memory
+  JumpChains jump_chains_;
   RaceTurns race_turns_;
+  StepMoves step_moves_;
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
 };

@@ -13,7 +13,7 @@ namespace boardlab {
 State::State(const GameDef& def) : def_(&def) {
   height_.assign(def.board.ncells, 0);
   owner_.assign(def.board.ncells, -1);
-  owned_words_ = (def.board.ncells + 63) / 64;
+  owned_words_ = def.cell_words();
   owned_.assign(def.players.size() * static_cast<size_t>(owned_words_), 0);
   count_.assign(def.players.size(), 0);
   pieces_.assign(static_cast<size_t>(def.board.ncells) * def.stack_cap, 0);

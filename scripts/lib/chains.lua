@@ -136,59 +136,24 @@ return function(api, native)
   end
 
   -- The same search in C++ (interpreter/script/jump_chains.cpp), on tables of the rules'
-  -- answers: each function is asked once per piece code (promotion per code and playable
-  -- cell, can_capture per code and enemy code), and its answers are kept while the rules
-  -- table holds the same functions. An answer that fails is kept as an error, raised if the
-  -- search ever needs it, so a function that only knows the pieces in play is fine.
-  local NCODES, NCELLS, NDIRS = native.ncodes, board.ncells, board.ndirs
-  local MAX_LIST = native.untabled - 1 -- a list's length is kept in a byte, the top value marks a failure
+  -- answers (scripts/lib/rule_tables.lua): each function is asked once per piece code
+  -- (promotion per code and playable cell, can_capture per code and enemy code), and its
+  -- answers are kept while the rules table holds the same functions.
+  local T = native.rule_tables
+  local NCODES = native.ncodes
   local owner_of = api.game.owner
   local tables = setmetatable({}, { __mode = "k" })   -- rules table -> its tables
   local FNS = { "slide_dirs", "jump_dirs", "can_capture", "promotion", "progress" }
-
-  -- A kept error is the function's own (its message names its line), or one of ours about
-  -- what it gave (marked by OWN), to raise at the line that called chains.generate.
-  local OWN = {}
-  local function own(msg) return setmetatable({ msg }, OWN) end
-  local function what(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
-  -- Calls p[name](...); returns its first result, or nil and the error to keep.
-  local function ask(p, name, ...)
-    local ok, r = pcall(p[name], ...)
-    if not ok then
-      if native.stopped(r) then error(r, 0) end  -- the loop budget and memory cap stop everything
-      if r == nil or r == false then r = own(string.format("chains.generate: %s raised %s", name, tostring(r))) end
-      return nil, r
-    end
-    return r
-  end
-  local function directions(p, name, code)
-    local list, err = ask(p, name, code)
-    if err then return nil, err end
-    if type(list) ~= "table" then
-      return nil, own(string.format("chains.generate: %s(%d) gave %s, not a list of directions", name, code, what(list)))
-    end
-    if #list > MAX_LIST then
-      return nil, own(string.format("chains.generate: %s(%d) lists %d directions; at most %d", name, code, #list, MAX_LIST))
-    end
-    native.charge(#list, "chains.generate")
-    for i = 1, #list do
-      local d = list[i]
-      if type(d) ~= "number" or d ~= math.floor(d) or d < 0 or d >= NDIRS then
-        return nil, own(string.format("chains.generate: %s(%d)[%d] is %s, not a direction (0 to %d)", name, code, i, what(d), NDIRS - 1))
-      end
-    end
-    return list
-  end
+  local NAME = "chains.generate"
 
   local function tabulate(p)
-    native.charge(NCODES * (NCELLS + NCODES), "chains.generate") -- the answers asked below
-    local t = { failed = {} }
-    for _, f in ipairs(FNS) do t[f] = p[f] end
+    native.charge(NCODES * (board.ncells + NCODES), NAME) -- the answers asked below
+    local failed = {}
     local spec = { slides = {}, jumps = {}, stride = 1 }
     for code = 1, NCODES - 1 do
       for _, f in ipairs({ "slide_dirs", "jump_dirs" }) do
-        local list, err = directions(p, f, code)
-        if err then t.failed[f .. ":" .. code] = err end
+        local list, err = T.directions(p, f, code, NAME)
+        if err then failed[f .. ":" .. code] = err end
         spec[f == "slide_dirs" and "slides" or "jumps"][code] = list or false
         if list and #list > spec.stride then spec.stride = #list end
       end
@@ -198,77 +163,35 @@ return function(api, native)
       for mover = 1, NCODES - 1 do
         for victim = 1, NCODES - 1 do
           if owner_of(mover) ~= owner_of(victim) then
-            local may, err = ask(p, "can_capture", mover, victim)
-            if err then t.failed["can_capture:" .. mover .. ":" .. victim] = err end
+            local may, err = T.ask(p, "can_capture", NAME, mover, victim)
+            if err then failed["can_capture:" .. mover .. ":" .. victim] = err end
             if err then spec.can_capture[mover * NCODES + victim] = false
             else spec.can_capture[mover * NCODES + victim] = may and 1 or 0 end
           end
         end
       end
     end
-    if p.promotion then
-      spec.promotion = {}
-      for code = 1, NCODES - 1 do
-        for cell = 0, NCELLS - 1 do
-          if board.playable(cell) then
-            local to, err = ask(p, "promotion", code, cell)
-            if not err and to and (type(to) ~= "number" or to ~= math.floor(to) or to < 1 or to >= NCODES) then
-              err = own(string.format("chains.generate: promotion(%d, %d) gave %s, not a piece code", code, cell, what(to)))
-            end
-            if err then t.failed["promotion:" .. code .. ":" .. cell] = err end
-            if err then spec.promotion[code * NCELLS + cell] = false
-            else spec.promotion[code * NCELLS + cell] = to or 0 end
-          end
-        end
-      end
-    end
-    if p.progress then
-      spec.progress = {}
-      for code = 1, NCODES - 1 do
-        local yes, err = ask(p, "progress", code)
-        if err then t.failed["progress:" .. code] = err end
-        if err then spec.progress[code] = false else spec.progress[code] = yes and 1 or 0 end
-      end
-    end
-    t.rules = native.chain_rules(spec)
-    return t
-  end
-
-  local function flags(v, name)
-    if v == nil then return 0 end
-    if type(v) ~= "number" or v ~= math.floor(v) or v < 0 or v > 255 then
-      error(string.format("chains.generate: %s is %s, not flags from game.flags", name, what(v)), 5)
-    end
-    return v
+    spec.promotion = T.promotion(p, failed, NAME)
+    spec.progress = T.progress(p, failed, NAME)
+    return { failed = failed, rules = native.chain_rules(spec) }
   end
 
   local function generate_native(p)
-    local t = tables[p]
-    local same = t ~= nil
-    for i = 1, same and #FNS or 0 do same = same and t[FNS[i]] == p[FNS[i]] end
-    if not same then
-      t = tabulate(p)
-      tables[p] = t
-    end
+    local t = T.cached(tables, p, FNS, tabulate)
     local r = t.rules.rules
-    r.capture_flags = flags(p.capture_flags, "capture_flags")
-    r.promotion_flags = flags(p.promotion_flags, "promotion_flags")
+    r.capture_flags = T.flags(p.capture_flags, "capture_flags", NAME)
+    r.promotion_flags = T.flags(p.promotion_flags, "promotion_flags", NAME)
     r.compulsory = p.compulsory ~= false and 1 or 0
     r.may_stop = p.may_stop and 1 or 0
     r.take_top = p.capture == "take_top" and 1 or 0
-    local fn, code, other = native.jump_chains(r, "chains.generate")
-    if fn then
-      -- The one answer the search needed and the script's function could not give.
-      local err = t.failed[fn .. ":" .. code] or t.failed[fn .. ":" .. code .. ":" .. other]
-      if getmetatable(err) == OWN then error(err[1], 4) end
-      error(err, 0)
-    end
+    -- The one answer the search needed and the script's function could not give.
+    local fn, code, other = native.jump_chains(r, NAME)
+    if fn then T.raise(t.failed, fn, code, other) end
   end
 
-  local IMPURE = "; do the rules' functions answer from their arguments alone?"
   function M.generate(p)
     check_capture(p, "chains.generate")
-    native.run("chains.generate", generate_native, "chains.generate_lua", M.generate_lua, IMPURE, p)
+    native.run("chains.generate", generate_native, "chains.generate_lua", M.generate_lua, T.impure_hint, p)
   end
 
   -- Notation: `c3-d4` for a slide, `c7xa5xc3` for a chain (start, then every landing; a

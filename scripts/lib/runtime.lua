@@ -519,6 +519,18 @@ local function bytes(ctype, n, get)
   end
   return a
 end
+-- The answers every table-driven search may have: promotion and progress.
+local function promotion_and_progress(k, r, spec)
+  if spec.promotion then
+    k.promotion = bytes("uint8_t[?]", NCODES * NC, function(i) return spec.promotion[i] end)
+    r.promotion = k.promotion
+  end
+  if spec.progress then
+    k.progress = bytes("uint8_t[?]", NCODES, function(i) return spec.progress[i] end)
+    r.progress = k.progress
+  end
+  return k
+end
 function native.chain_rules(spec)
   local k = { rules = ffi.new("bl_chain_rules") }
   local r, stride = k.rules, spec.stride
@@ -536,21 +548,30 @@ function native.chain_rules(spec)
     k.can_capture = bytes("uint8_t[?]", NCODES * NCODES, function(i) return spec.can_capture[i] end)
     r.can_capture = k.can_capture
   end
-  if spec.promotion then
-    k.promotion = bytes("uint8_t[?]", NCODES * NC, function(i) return spec.promotion[i] end)
-    r.promotion = k.promotion
-  end
-  if spec.progress then
-    k.progress = bytes("uint8_t[?]", NCODES, function(i) return spec.progress[i] end)
-    r.progress = k.progress
-  end
-  return k
+  return promotion_and_progress(k, r, spec)
+end
+-- The step search's rules as C arrays, from { stride, steps = { [code] = list of
+-- { dir, range, onto } or false }, promotion, progress } (scripts/lib/steps.lua); returns
+-- { rules = the struct, and the arrays it points to }.
+function native.step_rules(spec)
+  local k = { rules = ffi.new("bl_step_rules") }
+  local r, stride, lists = k.rules, spec.stride, spec.steps
+  r.stride = stride
+  k.count = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and #lists[c] or lists[c] end)
+  r.count = k.count
+  k.steps = bytes("int32_t[?]", NCODES * stride, function(i)
+    local list = lists[math.floor(i / stride)]
+    local step = list and list[i % stride + 1]
+    return step and bor(step.dir, lshift(step.range, 16), lshift(step.onto, 24)) or 0
+  end)
+  r.steps = k.steps
+  return promotion_and_progress(k, r, spec)
 end
 -- Which of the rules' functions each BL_TABLE_ names.
 local TABLE_FN = {
   [ffi.C.BL_TABLE_SLIDES] = "slide_dirs", [ffi.C.BL_TABLE_JUMPS] = "jump_dirs",
   [ffi.C.BL_TABLE_CAPTURE] = "can_capture", [ffi.C.BL_TABLE_PROMOTION] = "promotion",
-  [ffi.C.BL_TABLE_PROGRESS] = "progress",
+  [ffi.C.BL_TABLE_PROGRESS] = "progress", [ffi.C.BL_TABLE_STEPS] = "steps",
 }
 local PRIMITIVE_OK, TOO_MANY, OVER_MEMORY, TICKS = ffi.C.BL_OK, ffi.C.BL_TOO_MANY, ffi.C.BL_MEMORY, ffi.C.BL_TICKS
 local CHAINS_ACTIONS = ffi.C.BL_CHAINS_ACTIONS
@@ -583,6 +604,12 @@ function native.jump_chains(r, fname)
   return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
 end
 
+-- Runs the C++ step search, returning as native.jump_chains does.
+function native.step_moves(r, fname)
+  if run_primitive(H.step_moves, r, fname) == PRIMITIVE_OK then return nil end
+  return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
+end
+
 -- The race search's rules as a C struct, from { npoints, home, bar, off, capture_flags,
 -- pin, bear_off_while_pinned, codes = { p0, p1 }, cell_of = { [p] = { [k] = cell } } };
 -- returns { rules = the struct, and the array it points to }.
@@ -606,7 +633,9 @@ function native.race_turns(r, fname)
 end
 
 -- Shared helpers written against the API above; scripts see them as globals.
+native.rule_tables = dofile(lib_dir .. "/rule_tables.lua")(api, native)
 api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
+api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
 api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)

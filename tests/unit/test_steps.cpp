@@ -1,0 +1,213 @@
+// The step-and-slide primitive: steps.generate's C++ search (interpreter/script/step_moves.cpp)
+// against its plain-Lua twin steps.generate_lua, what an author sees when the rules'
+// functions fail, and the reach results the runtime checks (results.NAME.reach).
+#include <catch2/catch.hpp>
+
+#include "core/diagnostics.h"
+#include "definition/bundled.h"
+#include "helpers.h"
+#include "rules/rule_tests.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+using Catch::Contains;
+
+namespace {
+
+const char* kMix = "tests/data/steps-mix/steps-mix.yaml";
+
+// A tiny game whose generate is `body` (by default steps.generate(rules)), `rules` written
+// in Lua after `all` (every direction) is defined.
+std::string step_game(const testing::TempDir& dir, const std::string& rules,
+                      const std::string& body = "  steps.generate(rules)\n", const std::string& yaml = "") {
+  return testing::tiny_definition(dir,
+                                  "local all = {}\n"
+                                  "for d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+                                  "local rules = " +
+                                      rules + "\nfunction generate()\n" + body + "end\nnotation = steps.notation\n",
+                                  yaml);
+}
+
+// The error of generating in `position`, or "".
+std::string error_at(const Rules& game, const std::string& position) {
+  try {
+    State s = parse_position(game.def(), position);
+    MoveList moves;
+    game.legal_moves(s, moves);
+    return "";
+  } catch (const ScriptError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("steps.generate's C++ search writes steps.generate_lua's moves, in order, in every stepping game") {
+  // Checking mode runs both searches at every position and fails on any difference.
+  for (const std::string name : {"breakthrough", "breakthrough-6x6", kMix}) {
+    INFO(name);
+    ThreadRules game(load_game_def(name == kMix ? name : resolve_game(name)));
+    game.vm().set_checking(true);
+    MoveList moves;
+    long captures = 0, promotions = 0, slides = 0;
+    const long positions = testing::random_positions(game, testing::random_games(40), [&](const State& s) {
+      State copy = s;
+      game.legal_moves(copy, moves);
+      for (int i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        captures += m.actions[0].op == Op::Remove;
+        promotions += m.actions[m.count - 1].op == Op::SetTop;
+        const Action& step = m.actions[m.count - (m.actions[m.count - 1].op == Op::SetTop ? 2 : 1)];
+        slides += std::abs(game.def().board.x[step.a] - game.def().board.x[step.b]) > 1 ||
+                  std::abs(game.def().board.y[step.a] - game.def().board.y[step.b]) > 2;
+      }
+    });
+    CHECK(positions > 20 * testing::random_games(40));
+    CHECK(captures > 0);
+    if (name == kMix) {
+      CHECK(promotions > 0);
+      CHECK(slides > 0);
+    }
+  }
+}
+
+TEST_CASE("steps: the test game's scenarios, worked out by hand, pass in both searches") {
+  for (const char* file : {"tests/data/steps-mix/steps-mix.test.yaml"}) {
+    const RuleTestResult r = run_rule_tests(file);
+    INFO(r.failures.str());
+    CHECK(r.scenarios == 8);
+    CHECK(r.ok());
+  }
+}
+
+TEST_CASE("steps.generate: a rule function that reads the position is caught in checking mode") {
+  testing::TempDir dir;
+  // Tabled at the first call (side a), so side b's pieces would step everywhere in C++.
+  ThreadRules game(load_game_def(step_game(dir, "{ steps = function(code) if state.side() == 1 then return {} end return { { dirs = all } } end }")));
+  game.vm().set_checking(true);
+  CHECK(error_at(game, "a a1=x c3=o").empty());
+  CHECK_THAT(error_at(game, "b a1=x c3=o"),
+             Contains("tiny.lua:5: steps.generate: the C++ search wrote 3 moves, steps.generate_lua 0; do the "
+                      "rules' functions answer from their arguments alone?"));
+  // steps.generate_lua asks the functions every time: for rules that depend on the position.
+  testing::TempDir dir2;
+  ThreadRules lua_game(load_game_def(step_game(
+      dir2, "{ steps = function(code) if state.side() == 1 then return {} end return { { dirs = all } } end }",
+      "  steps.generate_lua(rules)\n")));
+  State s = parse_position(lua_game.def(), "b a1=x c3=o");
+  MoveList moves;
+  lua_game.legal_moves(s, moves);
+  CHECK(moves.size() == 0);
+}
+
+TEST_CASE("steps.generate: a rule function's error is raised when the search needs its answer") {
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(step_game(dir,
+                                           "{ steps = function(code)\n"
+                                           "    if game.owner(code) == 1 then error('no steps for b') end\n"
+                                           "    return { { dirs = all } }\n"
+                                           "  end }")));
+  for (bool checking : {false, true}) {
+    INFO("checking " << checking);
+    game.vm().set_checking(checking);
+    CHECK(error_at(game, "a a1=x c3=o").empty());  // b's answer is not needed
+    CHECK_THAT(error_at(game, "b a1=x c3=o"), Contains("tiny.lua:4: no steps for b"));
+  }
+}
+
+TEST_CASE("steps.generate: bad answers and fields are errors at the author's line") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{ steps = function() return 7 end }", "tiny.lua:5: steps.generate: steps(1) gave 7, not a list of steps"},
+      {"{ steps = function() return { 'n' } end }",
+       "tiny.lua:5: steps.generate: steps(1)[1] is \"n\", not a step ({ dirs = ..., range = ..., onto = ... })"},
+      {"{ steps = function() return { { dirs = { 99 } } } end }",
+       "tiny.lua:5: steps.generate: steps(1)[1].dirs[1] is 99, not a direction (0 to 7)"},
+      {"{ steps = function() return { { dirs = all, range = -1 } } end }",
+       "tiny.lua:5: steps.generate: steps(1)[1].range is -1, not a number of cells (0 to 255; 0: any)"},
+      {"{ steps = function() return { { dirs = all, onto = 'friend' } } end }",
+       "tiny.lua:5: steps.generate: steps(1)[1].onto is \"friend\", not \"empty\", \"enemy\" or \"either\""},
+      {"{ steps = function() local t = {} for i = 1, 40 do t[i] = { dirs = all } end return t end }",
+       "tiny.lua:5: steps.generate: steps(1) lists 320 directions in all; at most 254"},
+      {"{ steps = function() return { { dirs = all } } end, promotion = function() return 'king' end }",
+       "tiny.lua:5: steps.generate: promotion(1, 3) gave \"king\", not a piece code"},
+      {"{ steps = function() return { { dirs = all } } end, capture_flags = 'x' }",
+       "tiny.lua:5: steps.generate: capture_flags is \"x\", not flags from game.flags"},
+      {"{ steps = function() error() end }", "tiny.lua:5: steps.generate: steps raised nil"},
+  };
+  for (const auto& [rules, message] : cases) {
+    INFO(rules);
+    testing::TempDir dir;
+    ThreadRules game(load_game_def(step_game(dir, rules)));
+    CHECK_THAT(error_at(game, "a a1=x c3=o"), Contains(message));
+  }
+}
+
+TEST_CASE("steps.generate: a slide stops at an unplayable cell, and a piece moves its whole stack") {
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(step_game(dir, "{ steps = function() return { { dirs = all, range = 0 } } end }")));
+  testing::TempDir dark_dir;
+  dark_dir.write("dark.lua", "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+                             "local rules = { steps = function() return { { dirs = all, range = 0 } } end }\n"
+                             "function generate() steps.generate(rules) end\nnotation = steps.notation\n");
+  ThreadRules dark(load_game_def(dark_dir.write("dark.yaml",
+                                                "name: dark\nscript: dark.lua\nplayers: [{name: a}, {name: b}]\n"
+                                                "board: {kind: grid, size: [3, 3], playable: dark}\n"
+                                                "pieces: {p: {glyphs: {a: x, b: o}}}\n")));
+  for (bool checking : {false, true}) {
+    INFO("checking " << checking);
+    game.vm().set_checking(checking);
+    dark.vm().set_checking(checking);
+    CHECK(testing::texts_at(game, "a a1=x c3=o") ==
+          std::set<std::string>{"a1-a2", "a1-a3", "a1-b2", "a1xc3", "a1-b1", "a1-c1"});
+    // a2 and b1 are unplayable: the slides north and east stop there, short of a3 and c1.
+    CHECK(testing::texts_at(dark, "a a1=x c3=o") == std::set<std::string>{"a1-b2", "a1xc3"});
+    // A two-piece stack moves whole.
+    State s = parse_position(game.def(), "a a1=ox c3=o");
+    testing::play(game, s, "a1-b1");
+    CHECK(position_text(s) == "b b1=ox c3=o");
+  }
+}
+
+TEST_CASE("results.NAME.reach: the runtime's race to a goal") {
+  testing::TempDir dir;
+  const std::string lua = "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+                          "local rules = { steps = function() return { { dirs = all } } end }\n"
+                          "function generate() steps.generate(rules) end\n";
+  // a reaches row 3 (a's forward is n), b reaches a1 or b1.
+  const std::string path = testing::tiny_definition(
+      dir, lua,
+      "results: {goal: {doc: reached the goal, reach: {a: [far_edge], b: [a1..b1]}}}\n");
+  // tiny_definition's players have no forward direction: far_edge says so.
+  Diagnostics diags;
+  CHECK_THROWS_WITH(load_game_def(path), Contains("tiny.yaml:7:53: error: far_edge needs a forward direction for player 'a'"));
+  dir.write("tiny.yaml", "name: tiny\nscript: tiny.lua\nplayers: [{name: a, forward: n}, {name: b, forward: s}]\n"
+                         "board: {kind: grid, size: [3, 3]}\npieces: {p: {glyphs: {a: x, b: o}}}\n"
+                         "results: {goal: {doc: reached the goal, reach: {a: [far_edge], b: [a1..b1]}}}\n");
+  ThreadRules game(load_game_def(path));
+  State s = parse_position(game.def(), "a b2=x c2=o");
+  testing::play(game, s, "b2-b3");
+  CHECK(s.outcome().kind == Outcome::Kind::Win);
+  CHECK(s.outcome().winner == 0);
+  CHECK(describe(game.def(), s.outcome()) == "a wins (reached the goal)");
+  s = parse_position(game.def(), "b b2=x c2=o");
+  testing::play(game, s, "c2-c1");  // c1 is not one of b's cells
+  CHECK(!s.outcome().over());
+  testing::play(game, s, "b2-a2");
+  testing::play(game, s, "c1-b1");
+  CHECK(s.outcome().winner == 1);
+  // The player who just moved is asked first: both stand on a goal here, and b moved last.
+  State both = parse_position(game.def(), "b a3=x c2=o");
+  testing::play(game, both, "c2-b1");
+  CHECK(both.outcome().winner == 1);
+  // Errors at the author's line.
+  dir.write("tiny.yaml", "name: tiny\nscript: tiny.lua\nplayers: [{name: a, forward: n}, {name: b, forward: s}]\n"
+                         "board: {kind: grid, size: [3, 3]}\npieces: {p: {glyphs: {a: x, b: o}}}\n"
+                         "results: {goal: {reach: {c: [a1], b: [z9]}}}\n");
+  try {
+    load_game_def(path);
+    FAIL("loaded");
+  } catch (const DefinitionError& e) {
+    CHECK_THAT(e.what(), Contains("tiny.yaml:6:26: error: unknown player 'c'"));
+    CHECK_THAT(e.what(), Contains("tiny.yaml:6:39: error: unknown cell 'z9'"));
+  }
+}
