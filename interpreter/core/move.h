@@ -18,6 +18,9 @@ struct Action {
 struct Move {
   uint8_t count = 0;
   uint8_t flags = 0;  // set by the script: progress and events (core/contract.h)
+  // Decoded from a list only C++ primitives wrote (MoveList): legal in the position it was
+  // generated for, so State::apply skips its check. Not part of the move's identity.
+  bool trusted = false;
   std::array<Action, kMaxActions> actions;  // only the first `count` are set
 
   bool is_pass() const { return count == 0; }

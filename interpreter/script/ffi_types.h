@@ -39,6 +39,9 @@
     int32_t nwords, cap_words;                                                                 \
     int32_t* starts;                                                                           \
     int32_t count, cap_moves;                                                                  \
+    /* 1 when every move was written by a C++ primitive, which makes only legal moves: then  \
+       State::apply skips its check (runtime.lua sets it at the end of generate). */          \
+    int32_t trusted;                                                                           \
     void* owner;                                                                               \
     void (*grow)(struct bl_moves*, int32_t words_needed); /* and as many moves */              \
   } bl_moves;                                                                                  \

@@ -32,7 +32,7 @@ void MoveList::sync() {
 // `m` may be a copy of raw_ (the one the script host hands to Lua); it is updated too.
 void MoveList::grow(bl_moves* m, int32_t words_needed) {
   auto* self = static_cast<MoveList*>(m->owner);
-  self->raw_.nwords = m->nwords, self->raw_.count = m->count;
+  self->raw_.nwords = m->nwords, self->raw_.count = m->count, self->raw_.trusted = m->trusted;
   const auto need = static_cast<size_t>(std::max(words_needed, 1));
   size_t words = self->words_.size(), starts = self->starts_.size();
   if (m->nwords + need > words) words = std::max(words * 2, m->nwords + need);
@@ -73,6 +73,7 @@ Move MoveList::operator[](int i) const {
 void MoveList::get(int i, Move& m) const {
   if (i < 0 || i >= raw_.count) throw ScriptError(fmt::format("no move {} in a list of {}", i, raw_.count));
   decode(words_.data(), raw_.nwords, starts_[i], m);
+  m.trusted = raw_.trusted != 0;
 }
 
 void MoveList::decode(const int32_t* words, int32_t nwords, int32_t at, Move& m) {
@@ -101,6 +102,7 @@ void MoveList::push(const Move& m) {
   for (int k = 0; k < m.count; ++k) encode(m.actions[k], &words_[at + 1 + 2 * k]);
   starts_[raw_.count++] = at;
   raw_.nwords = at + 1 + 2 * m.count;
+  raw_.trusted = 0;  // a move from C++ code that is not a primitive
 }
 
 }  // namespace boardlab

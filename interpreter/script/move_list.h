@@ -22,7 +22,7 @@ class MoveList {
   MoveList(const MoveList& o);
   MoveList& operator=(const MoveList& o);
 
-  void clear() { raw_.nwords = 0, raw_.count = 0; }
+  void clear() { raw_.nwords = 0, raw_.count = 0, raw_.trusted = 0; }
   int size() const { return raw_.count; }
   bool empty() const { return raw_.count == 0; }
   Move operator[](int i) const;  // decodes; throws ScriptError on a malformed entry

@@ -305,7 +305,7 @@ void State::check(const Move& m) const {
 }
 
 void State::apply(const Move& m) {
-  check(m);  // first, so that a bad move from a script leaves the state untouched
+  if (!m.trusted) check(m);  // first, so that a bad move from a script leaves the state untouched
   if (awaiting_roll_) throw std::logic_error("roll the dice before moving");
   UndoRecord rec = record(m.count, m.flags, false);
   undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());

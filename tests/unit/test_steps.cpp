@@ -211,3 +211,39 @@ TEST_CASE("results.NAME.reach: the runtime's race to a goal") {
     CHECK_THAT(e.what(), Contains("tiny.yaml:6:39: error: unknown cell 'z9'"));
   }
 }
+
+TEST_CASE("a move list only the C++ primitives wrote is trusted: State::apply skips its check") {
+  auto trusted = [](const Rules& game, const std::string& position) {
+    State s = parse_position(game.def(), position);
+    MoveList moves;
+    game.legal_moves(s, moves);
+    REQUIRE(moves.size() > 0);
+    bool all = true, any = false;
+    for (int i = 0; i < moves.size(); ++i) all = all && moves[i].trusted, any = any || moves[i].trusted;
+    CHECK(all == any);  // a list is trusted or not as a whole
+    return all;
+  };
+  for (bool checking : {false, true}) {
+    INFO("checking " << checking);
+    ThreadRules breakthrough(load_game_def(resolve_game("breakthrough")));
+    breakthrough.vm().set_checking(checking);
+    CHECK(trusted(breakthrough, "white d4=w c5=b h8=b"));
+    // The script writes a move of its own beside the primitive's: nothing is trusted.
+    testing::TempDir dir;
+    ThreadRules mixed(load_game_def(step_game(dir, "{ steps = function() return { { dirs = all } } end }",
+                                              "  steps.generate(rules)\n  moves.stack(state.mine(0), state.mine(0) == 0 and 4 or 0, 1)\n")));
+    mixed.vm().set_checking(checking);
+    CHECK_FALSE(trusted(mixed, "a a1=x c3=o"));
+    testing::TempDir dir2;
+    ThreadRules own(load_game_def(step_game(dir2, "{}", "  moves.stack(state.mine(0), 4, 1)\n")));
+    own.vm().set_checking(checking);
+    CHECK_FALSE(trusted(own, "a a1=x c3=o"));
+  }
+  // So a script's illegal move is still refused, at apply.
+  testing::TempDir dir3;
+  ThreadRules liar(load_game_def(step_game(dir3, "{}", "  moves.stack(state.mine(0), 4, 2)\n")));
+  State s = parse_position(liar.def(), "a a1=x c3=o");
+  MoveList moves;
+  liar.legal_moves(s, moves);
+  CHECK_THROWS_WITH(liar.apply(s, moves[0]), Contains("a1 holds 1"));
+}
