@@ -76,17 +76,25 @@
                                                                                                \
   /* A stepping game's rules as tables, for the C++ search (script/step_moves.h); built by    \
      scripts/lib/steps.lua from the script's functions. Per piece code, its steps (count, then \
-     stride entries, each one word: a direction, how many cells along it (1 to max_ray), and \
-     where it may stop: BL_ONTO_EMPTY and/or BL_ONTO_ENEMY); promotion and progress as for   \
-     chains; failed as for chains. */                                                          \
-  enum { BL_ONTO_EMPTY = 1, BL_ONTO_ENEMY = 2 };                                               \
+     stride entries, each one word: a direction, a range (whole-stack steps: how many cells  \
+     along it, 1 to max_ray; split steps: the most pieces moved, 1 to 255), and a byte of     \
+     BL_ONTO_ bits: where it may stop, and BL_STEP_SPLIT), the whole-stack steps first, the   \
+     split ones from first_split[code]; promotion and progress as for chains; failed as for  \
+     chains. not_taller: an enemy stack is captured only by as many pieces or more; off: the  \
+     reserve slot of bear-offs. */                                                             \
+  enum { BL_ONTO_EMPTY = 1, BL_ONTO_ENEMY = 2, BL_ONTO_OWN = 4, BL_ONTO_OFF = 8,               \
+         BL_STEP_SPLIT = 16 };                                                                 \
   typedef struct bl_step_rules {                                                               \
     int32_t stride;                                                                            \
     const uint8_t* count;                                                                      \
-    const int32_t* steps; /* [code * stride + i]: dir | range << 16 | onto << 24 */           \
+    const uint8_t* first_split;                                                                \
+    const int32_t* steps; /* [code * stride + i]: dir | range << 16 | bits << 24 */           \
     const uint8_t* promotion;                                                                  \
     const uint8_t* progress;                                                                   \
-    int32_t capture_flags, promotion_flags; /* with progress, which every capture carries */   \
+    int32_t capture_flags, promotion_flags, off_flags; /* with progress, which captures and   \
+                                                          bear-offs carry */                   \
+    int32_t not_taller, off;                                                                   \
+    int32_t general; /* 1 if any step splits, merges or bears off */                           \
     int32_t failed[3];                                                                         \
   } bl_step_rules;                                                                             \
                                                                                                \

@@ -7,20 +7,41 @@
 #include <algorithm>
 #include <new>
 
+#include "board/board.h"
 #include "core/contract.h"
 #include "script/move_list.h"
 
 namespace boardlab {
 
+namespace {
+
+// Writes a move of `moved` pieces from `from` onto `to`: a capture first removes the enemy
+// stack there, a promotion then sets the top piece. False if the buffer may not take it
+// (status says why).
+inline bool write_step(bl_moves& m, int32_t& status, int from, int to, int moved, bool capture, int promoted, int flags) {
+  int32_t* w = MoveList::begin_move(m, 1 + capture + (promoted != 0), flags, status);
+  if (!w) return false;
+  if (capture) w = MoveList::put(w, Op::Remove, 0, to, kNone, 0);
+  w = MoveList::put(w, Op::Move, moved, from, to, 0);
+  if (promoted) MoveList::put(w, Op::SetTop, 0, to, 0, promoted);
+  return true;
+}
+
+}  // namespace
+
 int32_t StepMoves::run(bl_host* host, const bl_board* board, bl_step_rules* rules) {
   // Called from Lua through the FFI: no exception may cross it.
   try {
-    return static_cast<StepMoves*>(host->steps_scratch)->search(host, board, rules);
+    auto* self = static_cast<StepMoves*>(host->steps_scratch);
+    // Rules with no split step, merge, bear-off or height rule get a search compiled
+    // without them: pieces that only step and slide, the common case, lose nothing to them.
+    return rules->general || rules->not_taller ? self->search<true>(host, board, rules) : self->search<false>(host, board, rules);
   } catch (const std::bad_alloc&) {
     return BL_MEMORY;
   }
 }
 
+template <bool kGeneral>
 int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* rules) {
   const bl_board& B = *board;
   const bl_step_rules& R = *rules;
@@ -33,53 +54,98 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
   };
   // One loop step per piece, charged at once.
   if ((host->ticks_left -= S.nmine) < 0) return BL_TICKS;
-  // Locals for everything the loop reads: the move words it writes are int32s, which the
+  // Locals for everything the loops read: the move words written are int32s, which the
   // compiler must assume may alias any int32 or uint32 field it would otherwise keep in a
   // register.
-  const uint8_t *height = S.height, *playable = B.playable, *count = R.count;
+  const uint8_t *height = S.height, *playable = B.playable, *count = R.count, *first_split = R.first_split;
   const uint8_t *promotion = R.promotion, *progress_of = R.progress;
   const int8_t* owner = S.owner;
   const int16_t *rays = B.ray, *mine = S.mine;
   const int32_t* steps = R.steps;
   uint32_t* reached = reached_.data();
   const int me = S.side, nmine = S.nmine, stride = B.max_ray + 1, max_ray = B.max_ray, ncells = B.ncells;
-  const int ndirs = B.ndirs, cap = B.stack_cap, steps_stride = R.stride;
+  const int ndirs = B.ndirs, cap = B.stack_cap, steps_stride = R.stride, not_taller = R.not_taller;
   const int capture_flags = kProgressFlag | R.capture_flags, promotion_flags = R.promotion_flags;
   int32_t status = BL_OK;
+  uint64_t off_counts[4];  // the counts a piece may bear off, as bits 1..255
+  // What stands on a cell, as the onto bit that allows stopping there; and whether `moved`
+  // pieces may stop there (the rules for own and enemy stacks, looked at only for them).
+  auto what = [&](int to) { return height[to] == 0 ? BL_ONTO_EMPTY : owner[to] == me ? BL_ONTO_OWN : BL_ONTO_ENEMY; };
+  auto fits = [&](int to, int there, int moved) {
+    return there == BL_ONTO_EMPTY || (there == BL_ONTO_OWN ? height[to] + moved <= cap : !not_taller || height[to] <= moved);
+  };
   for (int i = 0; i < nmine; ++i) {
     const int from = mine[i], h = height[from], code = S.pieces[from * cap + h - 1];
-    const int n = count[code];
+    const int n = count[code], split = first_split[code];
     if (n == BL_UNTABLED) return fail(BL_TABLE_STEPS, code, 0);
     const int progress = progress_of ? progress_of[code] : 0;
     if (progress == BL_UNTABLED) return fail(BL_TABLE_PROGRESS, code, 0);
     const int quiet_flags = progress ? kProgressFlag : 0;
-    if (++stamp_ == 0) std::fill(reached_.begin(), reached_.end(), 0), stamp_ = 1;
-    const uint32_t stamp = stamp_;
     const int16_t* from_rays = rays + from * ndirs * stride;
     const int32_t* step = steps + code * steps_stride;
-    for (int e = 0; e < n; ++e) {
+    bool any_off = false;
+    auto bear_off = [&](int moved) {
+      if (!any_off) std::fill(off_counts, off_counts + 4, 0), any_off = true;
+      off_counts[moved / 64] |= uint64_t{1} << (moved % 64);
+    };
+    // Stops `moved` pieces on `to` (allowed there): false if the search must end.
+    auto stop = [&](int to, int there, int moved) {
+      const int promoted = promotion ? promotion[code * ncells + to] : 0;
+      if (promoted == BL_UNTABLED) return status = fail(BL_TABLE_PROMOTION, code, to), false;
+      const bool capture = there == BL_ONTO_ENEMY;
+      const int flags = (capture ? capture_flags : quiet_flags) | (promoted ? promotion_flags : 0);
+      return write_step(host->moves, status, from, to, moved, capture, promoted, flags);
+    };
+    // The whole stack, along each step's direction until something stops it.
+    if (++stamp_ == 0) std::fill(reached_.begin(), reached_.end(), 0), stamp_ = 1;
+    uint32_t stamp = stamp_;
+    for (int e = 0; e < split; ++e) {
       const int32_t packed = step[e], onto = packed >> 24;
       const int range = std::min((packed >> 16) & 0xFF, max_ray);
       const int16_t* ray = from_rays + (packed & 0xFFFF) * stride;
       for (int k = 1; k <= range; ++k) {
         const int to = ray[k];
-        if (to < 0 || !playable[to]) break;
-        // What stands there, as the onto bit that allows stopping on it (0: an own stack).
-        const int there = height[to] == 0 ? BL_ONTO_EMPTY : owner[to] != me ? BL_ONTO_ENEMY : 0;
-        if (onto & there && reached[to] != stamp) {
+        if (to < 0 || !playable[to]) {
+          if constexpr (kGeneral)
+            if (to == kOffBoard && onto & BL_ONTO_OFF) bear_off(h);
+          break;
+        }
+        const int there = what(to);
+        if (onto & there && reached[to] != stamp && (!kGeneral || fits(to, there, h))) {
           reached[to] = stamp;
-          const int promoted = promotion ? promotion[code * ncells + to] : 0;
-          if (promoted == BL_UNTABLED) return fail(BL_TABLE_PROMOTION, code, to);
-          const bool capture = there == BL_ONTO_ENEMY;
-          const int flags = (capture ? capture_flags : quiet_flags) | (promoted ? promotion_flags : 0);
-          int32_t* w = MoveList::begin_move(host->moves, 1 + capture + (promoted != 0), flags, status);
-          if (!w) return status;
-          if (capture) w = MoveList::put(w, Op::Remove, 0, to, kNone, 0);
-          w = MoveList::put(w, Op::Move, h, from, to, 0);
-          if (promoted) MoveList::put(w, Op::SetTop, 0, to, 0, promoted);
+          if (!stop(to, there, h)) return status;
         }
         if (there != BL_ONTO_EMPTY) break;
       }
+    }
+    // Split steps: the top `moved` pieces go exactly `moved` cells, over whatever lies
+    // between, for each count from 1 up.
+    for (int moved = 1; kGeneral && split < n && moved <= h; ++moved) {
+      if (++stamp_ == 0) std::fill(reached_.begin(), reached_.end(), 0), stamp_ = 1;
+      stamp = stamp_;
+      for (int e = split; e < n; ++e) {
+        const int32_t packed = step[e], onto = packed >> 24;
+        if (moved > ((packed >> 16) & 0xFF)) continue;
+        const int16_t* ray = from_rays + (packed & 0xFFFF) * stride;
+        // Past the table's longest ray a ray that has left the board stays off it.
+        const int to = moved <= max_ray ? ray[moved] : ray[max_ray] == kOffBoard ? kOffBoard : kNoCell;
+        if (to < 0 || !playable[to]) {
+          if (to == kOffBoard && onto & BL_ONTO_OFF) bear_off(moved);
+          continue;
+        }
+        const int there = what(to);
+        if (onto & there && reached[to] != stamp && fits(to, there, moved)) {
+          reached[to] = stamp;
+          if (!stop(to, there, moved)) return status;
+        }
+      }
+    }
+    // Bear-offs last, one per count, fewest first.
+    for (int moved = 1; kGeneral && any_off && moved <= h; ++moved) {
+      if (!(off_counts[moved / 64] >> (moved % 64) & 1)) continue;
+      int32_t* w = MoveList::begin_move(host->moves, 1, kProgressFlag | R.off_flags, status);
+      if (!w) return status;
+      MoveList::put(w, Op::ToReserve, moved, from, R.off, 0);
     }
   }
   return status;

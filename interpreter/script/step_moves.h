@@ -20,6 +20,8 @@ class StepMoves {
   static int32_t run(bl_host* host, const bl_board* board, bl_step_rules* rules);
 
  private:
+  // kGeneral: split steps, merges, bear-offs and the height rule (rules->general, not_taller).
+  template <bool kGeneral>
   int32_t search(bl_host* host, const bl_board* board, bl_step_rules* rules);
   // reached_[cell] == stamp_: a move from the piece being searched already ends there.
   std::vector<uint32_t> reached_;

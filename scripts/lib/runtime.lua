@@ -466,7 +466,9 @@ end
 
 -- The C++ primitives (bl_host), for the trusted libraries only: scripts never see this
 -- table, they call the library that uses it.
-local native = { ncodes = NCODES, untabled = ffi.C.BL_UNTABLED }
+local native = { ncodes = NCODES, untabled = ffi.C.BL_UNTABLED, stack_cap = CAP,
+  step_bits = { empty = ffi.C.BL_ONTO_EMPTY, enemy = ffi.C.BL_ONTO_ENEMY, own = ffi.C.BL_ONTO_OWN,
+                off = ffi.C.BL_ONTO_OFF, split = ffi.C.BL_STEP_SPLIT } }
 -- Did the loop budget or the memory cap stop the script (then nothing may catch the error)?
 function native.stopped(err) return H.ticks_left < 0 or err == "not enough memory" end
 -- Are the moves written from fill (w1, m1) on the same words as those from (w0, m0) to
@@ -552,14 +554,17 @@ function native.chain_rules(spec)
   return promotion_and_progress(k, r, spec)
 end
 -- The step search's rules as C arrays, from { stride, steps = { [code] = list of
--- { dir, range, onto } or false }, promotion, progress } (scripts/lib/steps.lua); returns
+-- { dir, range, onto } with first_split, or false }, promotion, progress }
+-- (scripts/lib/steps.lua); returns
 -- { rules = the struct, and the arrays it points to }.
 function native.step_rules(spec)
   local k = { rules = ffi.new("bl_step_rules") }
   local r, stride, lists = k.rules, spec.stride, spec.steps
   r.stride = stride
   k.count = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and #lists[c] or lists[c] end)
-  r.count = k.count
+  k.first_split = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and lists[c].first_split or 0 end)
+  r.count, r.first_split = k.count, k.first_split
+  r.general = spec.general and 1 or 0
   k.steps = bytes("int32_t[?]", NCODES * stride, function(i)
     local list = lists[math.floor(i / stride)]
     local step = list and list[i % stride + 1]

@@ -44,29 +44,37 @@ std::string error_at(const Rules& game, const std::string& position) {
 
 TEST_CASE("steps.generate's C++ search writes steps.generate_lua's moves, in order, in every stepping game") {
   // Checking mode runs both searches at every position and fails on any difference.
-  for (const std::string name : {"breakthrough", "breakthrough-6x6", kMix}) {
+  for (const std::string name : {"breakthrough", "breakthrough-6x6", "dipole", "dipole-10x10", kMix}) {
     INFO(name);
     ThreadRules game(load_game_def(name == kMix ? name : resolve_game(name)));
     game.vm().set_checking(true);
     MoveList moves;
-    long captures = 0, promotions = 0, slides = 0;
+    long captures = 0, promotions = 0, slides = 0, splits = 0, bear_offs = 0;
     const long positions = testing::random_positions(game, testing::random_games(40), [&](const State& s) {
       State copy = s;
       game.legal_moves(copy, moves);
       for (int i = 0; i < moves.size(); ++i) {
         const Move m = moves[i];
+        if (m.is_pass()) continue;
         captures += m.actions[0].op == Op::Remove;
+        bear_offs += m.actions[0].op == Op::ToReserve;
+        if (m.actions[0].op == Op::ToReserve) continue;
         promotions += m.actions[m.count - 1].op == Op::SetTop;
         const Action& step = m.actions[m.count - (m.actions[m.count - 1].op == Op::SetTop ? 2 : 1)];
         slides += std::abs(game.def().board.x[step.a] - game.def().board.x[step.b]) > 1 ||
                   std::abs(game.def().board.y[step.a] - game.def().board.y[step.b]) > 2;
+        splits += step.n < copy.height(step.a);
       }
     });
-    CHECK(positions > 20 * testing::random_games(40));
+    CHECK(positions > 15 * testing::random_games(40));  // Dipole's games are the shortest: about 20 plies
     CHECK(captures > 0);
     if (name == kMix) {
       CHECK(promotions > 0);
       CHECK(slides > 0);
+    }
+    if (name.rfind("dipole", 0) == 0) {
+      CHECK(splits > 0);
+      CHECK(bear_offs > 0);
     }
   }
 }
@@ -125,7 +133,7 @@ TEST_CASE("steps.generate: bad answers and fields are errors at the author's lin
       {"{ steps = function() return { { dirs = all, range = -1 } } end }",
        "tiny.lua:5: steps.generate: steps(1)[1].range is -1, not a number of cells (0 to 255; 0: any)"},
       {"{ steps = function() return { { dirs = all, onto = 'friend' } } end }",
-       "tiny.lua:5: steps.generate: steps(1)[1].onto is \"friend\", not \"empty\", \"enemy\" or \"either\""},
+       "tiny.lua:5: steps.generate: steps(1)[1].onto is \"friend\", not words of \"empty\", \"enemy\", \"own\", \"off\", \"either\", \"any\" joined by \"+\""},
       {"{ steps = function() local t = {} for i = 1, 40 do t[i] = { dirs = all } end return t end }",
        "tiny.lua:5: steps.generate: steps(1) lists 320 directions in all; at most 254"},
       {"{ steps = function() return { { dirs = all } } end, promotion = function() return 'king' end }",
@@ -133,6 +141,12 @@ TEST_CASE("steps.generate: bad answers and fields are errors at the author's lin
       {"{ steps = function() return { { dirs = all } } end, capture_flags = 'x' }",
        "tiny.lua:5: steps.generate: capture_flags is \"x\", not flags from game.flags"},
       {"{ steps = function() error() end }", "tiny.lua:5: steps.generate: steps raised nil"},
+      {"{ steps = function() return { { dirs = all, split = 1 } } end }",
+       "tiny.lua:5: steps.generate: steps(1)[1].split is 1, not true or false"},
+      {"{ steps = function() return { { dirs = all } } end, capture = 'most' }",
+       "tiny.lua:5: steps.generate: capture is \"any\" or \"not_taller\", not \"most\""},
+      {"{ steps = function() return { { dirs = all } } end, off = 9 }",
+       "tiny.lua:5: steps.generate: off is 9, not a reserve slot (game.reserve)"},
   };
   for (const auto& [rules, message] : cases) {
     INFO(rules);
@@ -246,4 +260,38 @@ TEST_CASE("a move list only the C++ primitives wrote is trusted: State::apply sk
   MoveList moves;
   liar.legal_moves(s, moves);
   CHECK_THROWS_WITH(liar.apply(s, moves[0]), Contains("a1 holds 1"));
+}
+
+TEST_CASE("steps.generate: merging within board.max_stack, bearing off, split stacks, the height rule") {
+  testing::TempDir dir;
+  dir.write("towers.lua",
+            "local N = { board.dir('n') }\n"
+            "local E = { board.dir('e') }\n"
+            "local rules = { steps = function() return { { dirs = N, onto = 'empty+own+off' },\n"
+            "                                             { dirs = E, split = true, onto = 'enemy' } } end,\n"
+            "                off = game.reserve('off') }\n"
+            "function generate() rules.capture = game.options.capture steps.generate(rules) end\n"
+            "notation = steps.notation\n");
+  ThreadRules game(load_game_def(dir.write(
+      "towers.yaml",
+      "name: towers\nscript: towers.lua\nplayers: [{name: a}, {name: b}]\n"
+      "board: {kind: grid, size: [3, 3], edges: off, max_stack: 3}\nreserves: [off]\n"
+      "pieces: {p: {glyphs: {a: x, b: o}}}\n"
+      "options: {capture: {default: any, values: [any, not_taller]}}\n")));
+  for (bool checking : {false, true}) {
+    INFO("checking " << checking);
+    game.vm().set_checking(checking);
+    // a1 merges onto a2 (3 pieces fit); a2 steps to a3 whole; c3 is an enemy.
+    CHECK(testing::texts_at(game, "a a1=x a2=xx c3=o") == std::set<std::string>{"a1-a2", "a2-a3"});
+    // Four would not fit.
+    CHECK(testing::texts_at(game, "a a1=xx a2=xx c3=o") == std::set<std::string>{"a2-a3"});
+    // A whole stack bears off where the ray leaves the board.
+    CHECK(testing::texts_at(game, "a a3=xx c1=o") == std::set<std::string>{"a3-off"});
+    // Split east onto enemies: one piece one cell, two pieces two cells (over b1).
+    CHECK(testing::texts_at(game, "a a1=xx b1=oo c1=oo b3=o") == std::set<std::string>{"a1-a2", "a1xb1/1", "a1xc1"});
+  }
+  ThreadRules taller(load_game_def(dir.path() + "/towers.yaml", {{"capture", "not_taller"}}));
+  taller.vm().set_checking(true);
+  // Only as many pieces as the enemy stack holds, or more, take it.
+  CHECK(testing::texts_at(taller, "a a1=xx b1=oo c1=oo b3=o") == std::set<std::string>{"a1-a2", "a1xc1"});
 }
