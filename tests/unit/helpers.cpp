@@ -57,6 +57,17 @@ std::set<std::string> texts_at(const boardlab::Rules& game, const std::string& p
   return {t.begin(), t.end()};
 }
 
+std::string generate_error(const boardlab::Rules& game, const std::string& position) {
+  try {
+    boardlab::State s = boardlab::parse_position(game.def(), position);
+    boardlab::MoveList moves;
+    game.legal_moves(s, moves);
+    return "";
+  } catch (const boardlab::ScriptError& e) {
+    return e.what();
+  }
+}
+
 void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text) {
   boardlab::MoveList moves;
   game.legal_moves(s, moves);

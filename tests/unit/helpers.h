@@ -32,6 +32,8 @@ std::unique_ptr<boardlab::ThreadRules> bundled(const std::string& name,
 std::vector<std::string> legal_texts(const boardlab::Rules& game, boardlab::State& s);
 // The printed notation of every legal move of a position given as text.
 std::set<std::string> texts_at(const boardlab::Rules& game, const std::string& position);
+// The script error of generating the moves of `position`, or "".
+std::string generate_error(const boardlab::Rules& game, const std::string& position);
 // Plays a move given in notation; fails the test if it is not legal.
 void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text);
 

@@ -25,18 +25,6 @@ std::string chain_game(const testing::TempDir& dir, const std::string& rules,
                                       rules + "\nfunction generate()\n" + body + "end\n");
 }
 
-// The error of generating in `position` (checking mode on or off), or "".
-std::string error_at(const Rules& game, const std::string& position) {
-  try {
-    State s = parse_position(game.def(), position);
-    MoveList moves;
-    game.legal_moves(s, moves);
-    return "";
-  } catch (const ScriptError& e) {
-    return e.what();
-  }
-}
-
 }  // namespace
 
 TEST_CASE("chains.generate's C++ search writes chains.generate_lua's moves, in order, in every chain game") {
@@ -74,8 +62,8 @@ TEST_CASE("chains.generate: a rule function that reads the position is caught in
                                             "{ slide_dirs = function(code) if state.side() == 1 then return {} end return all end,\n"
                                             "  jump_dirs = function(code) return all end }")));
   game.vm().set_checking(true);
-  CHECK(error_at(game, "a a1=x c3=o").empty());
-  CHECK_THAT(error_at(game, "b a1=x c3=o"),
+  CHECK(testing::generate_error(game, "a a1=x c3=o").empty());
+  CHECK_THAT(testing::generate_error(game, "b a1=x c3=o"),
              Contains("tiny.lua:6: chains.generate: the C++ search wrote 3 moves, chains.generate_lua 0; do the "
                       "rules' functions answer from their arguments alone?"));
   // The same number of moves, but not the same moves.
@@ -84,8 +72,8 @@ TEST_CASE("chains.generate: a rule function that reads the position is caught in
                                                 "{ slide_dirs = function() return all end, jump_dirs = function() return all end,\n"
                                                 "  promotion = function(code) if state.side() == 0 then return code end end }")));
   promotes.vm().set_checking(true);
-  CHECK(error_at(promotes, "a a1=x c3=o").empty());
-  CHECK_THAT(error_at(promotes, "b a1=x c3=o"), Contains("wrote 3 moves, chains.generate_lua 3, move 1 differs"));
+  CHECK(testing::generate_error(promotes, "a a1=x c3=o").empty());
+  CHECK_THAT(testing::generate_error(promotes, "b a1=x c3=o"), Contains("wrote 3 moves, chains.generate_lua 3, move 1 differs"));
   // chains.generate_lua asks the functions every time: for rules that depend on the position.
   testing::TempDir dir2;
   ThreadRules lua_game(load_game_def(chain_game(dir2,
@@ -109,35 +97,35 @@ TEST_CASE("chains.generate: a rule function's error is raised when the search ne
   for (bool checking : {false, true}) {
     INFO("checking " << checking);
     game.vm().set_checking(checking);
-    CHECK(error_at(game, "a a1=x c3=o").empty());  // b's answer is not needed
-    CHECK_THAT(error_at(game, "b a1=x c3=o"), Contains("tiny.lua:5: no jumps for b"));
+    CHECK(testing::generate_error(game, "a a1=x c3=o").empty());  // b's answer is not needed
+    CHECK_THAT(testing::generate_error(game, "b a1=x c3=o"), Contains("tiny.lua:5: no jumps for b"));
   }
 }
 
 TEST_CASE("chains.generate: bad answers and fields are errors at the author's line") {
   testing::TempDir dir;
   ThreadRules bad_dir(load_game_def(chain_game(dir, "{ slide_dirs = function(code) return { 99 } end, jump_dirs = function() return {} end }")));
-  CHECK_THAT(error_at(bad_dir, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: slide_dirs(1)[1] is 99, not a direction (0 to 7)"));
+  CHECK_THAT(testing::generate_error(bad_dir, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: slide_dirs(1)[1] is 99, not a direction (0 to 7)"));
   testing::TempDir dir2;
   ThreadRules bad_promotion(load_game_def(chain_game(
       dir2, "{ slide_dirs = function() return all end, jump_dirs = function() return all end,\n"
             "  promotion = function(code, cell) return 'king' end }")));
-  CHECK_THAT(error_at(bad_promotion, "a a1=x c3=o"), Contains("tiny.lua:6: chains.generate: promotion(1, 3) gave \"king\", not a piece code"));
+  CHECK_THAT(testing::generate_error(bad_promotion, "a a1=x c3=o"), Contains("tiny.lua:6: chains.generate: promotion(1, 3) gave \"king\", not a piece code"));
   testing::TempDir dir3;
   ThreadRules bad_flags(load_game_def(chain_game(
       dir3, "{ slide_dirs = function() return all end, jump_dirs = function() return all end, capture_flags = 'x' }")));
-  CHECK_THAT(error_at(bad_flags, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture_flags is \"x\", not flags from game.flags"));
+  CHECK_THAT(testing::generate_error(bad_flags, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture_flags is \"x\", not flags from game.flags"));
   testing::TempDir dir5;
   ThreadRules raises_nil(load_game_def(chain_game(dir5, "{ slide_dirs = function() return all end, jump_dirs = function() error() end }")));
-  CHECK_THAT(error_at(raises_nil, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: jump_dirs raised nil"));
+  CHECK_THAT(testing::generate_error(raises_nil, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: jump_dirs raised nil"));
   testing::TempDir dir6;
   ThreadRules long_list(load_game_def(chain_game(
       dir6, "{ slide_dirs = function() local t = {} for i = 1, 300 do t[i] = 0 end return t end, jump_dirs = function() return {} end }")));
-  CHECK_THAT(error_at(long_list, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: slide_dirs(1) lists 300 directions; at most 254"));
+  CHECK_THAT(testing::generate_error(long_list, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: slide_dirs(1) lists 300 directions; at most 254"));
   testing::TempDir dir4;
   ThreadRules bad_capture(load_game_def(chain_game(
       dir4, "{ slide_dirs = function() return all end, jump_dirs = function() return all end, capture = 'eat' }")));
-  CHECK_THAT(error_at(bad_capture, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture is \"remove\" or \"take_top\", not eat"));
+  CHECK_THAT(testing::generate_error(bad_capture, "a a1=x c3=o"), Contains("tiny.lua:5: chains.generate: capture is \"remove\" or \"take_top\", not eat"));
 }
 
 TEST_CASE("chains.generate: the rules' other fields are read at every call") {

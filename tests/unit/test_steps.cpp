@@ -28,18 +28,6 @@ std::string step_game(const testing::TempDir& dir, const std::string& rules,
                                   yaml);
 }
 
-// The error of generating in `position`, or "".
-std::string error_at(const Rules& game, const std::string& position) {
-  try {
-    State s = parse_position(game.def(), position);
-    MoveList moves;
-    game.legal_moves(s, moves);
-    return "";
-  } catch (const ScriptError& e) {
-    return e.what();
-  }
-}
-
 }  // namespace
 
 TEST_CASE("steps.generate's C++ search writes steps.generate_lua's moves, in order, in every stepping game") {
@@ -93,8 +81,8 @@ TEST_CASE("steps.generate: a rule function that reads the position is caught in 
   // Tabled at the first call (side a), so side b's pieces would step everywhere in C++.
   ThreadRules game(load_game_def(step_game(dir, "{ steps = function(code) if state.side() == 1 then return {} end return { { dirs = all } } end }")));
   game.vm().set_checking(true);
-  CHECK(error_at(game, "a a1=x c3=o").empty());
-  CHECK_THAT(error_at(game, "b a1=x c3=o"),
+  CHECK(testing::generate_error(game, "a a1=x c3=o").empty());
+  CHECK_THAT(testing::generate_error(game, "b a1=x c3=o"),
              Contains("tiny.lua:5: steps.generate: the C++ search wrote 3 moves, steps.generate_lua 0; do the "
                       "rules' functions answer from their arguments alone?"));
   // steps.generate_lua asks the functions every time: for rules that depend on the position.
@@ -118,8 +106,8 @@ TEST_CASE("steps.generate: a rule function's error is raised when the search nee
   for (bool checking : {false, true}) {
     INFO("checking " << checking);
     game.vm().set_checking(checking);
-    CHECK(error_at(game, "a a1=x c3=o").empty());  // b's answer is not needed
-    CHECK_THAT(error_at(game, "b a1=x c3=o"), Contains("tiny.lua:4: no steps for b"));
+    CHECK(testing::generate_error(game, "a a1=x c3=o").empty());  // b's answer is not needed
+    CHECK_THAT(testing::generate_error(game, "b a1=x c3=o"), Contains("tiny.lua:4: no steps for b"));
   }
 }
 
@@ -152,7 +140,7 @@ TEST_CASE("steps.generate: bad answers and fields are errors at the author's lin
     INFO(rules);
     testing::TempDir dir;
     ThreadRules game(load_game_def(step_game(dir, rules)));
-    CHECK_THAT(error_at(game, "a a1=x c3=o"), Contains(message));
+    CHECK_THAT(testing::generate_error(game, "a a1=x c3=o"), Contains(message));
   }
 }
 
