@@ -241,13 +241,21 @@ TEST_CASE("a move list only the C++ primitives wrote is trusted: State::apply sk
     own.vm().set_checking(checking);
     CHECK_FALSE(trusted(own, "a a1=x c3=o"));
   }
-  // So a script's illegal move is still refused, at apply.
+  // So a script's illegal move is still refused: at apply, or in checking mode (the
+  // sanitizer build's default) as it is written.
   testing::TempDir dir3;
   ThreadRules liar(load_game_def(step_game(dir3, "{}", "  moves.stack(state.mine(0), 4, 2)\n")));
-  State s = parse_position(liar.def(), "a a1=x c3=o");
-  MoveList moves;
-  liar.legal_moves(s, moves);
-  CHECK_THROWS_WITH(liar.apply(s, moves[0]), Contains("a1 holds 1"));
+  for (bool checking : {false, true}) {
+    liar.vm().set_checking(checking);
+    State s = parse_position(liar.def(), "a a1=x c3=o");
+    MoveList moves;
+    if (checking) {
+      CHECK_THROWS_WITH(liar.legal_moves(s, moves), Contains("a1 holds 1"));
+      continue;
+    }
+    liar.legal_moves(s, moves);
+    CHECK_THROWS_WITH(liar.apply(s, moves[0]), Contains("a1 holds 1"));
+  }
 }
 
 TEST_CASE("steps.generate: merging within board.max_stack, bearing off, split stacks, the height rule") {
