@@ -74,6 +74,11 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
   auto fits = [&](int to, int there, int moved) {
     return there == BL_ONTO_EMPTY || (there == BL_ONTO_OWN ? height[to] + moved <= cap : !not_taller || height[to] <= moved);
   };
+  // A new mark for the cells reached (per piece, and per count of a split).
+  auto next_stamp = [this] {
+    if (++stamp_ == 0) std::fill(reached_.begin(), reached_.end(), 0), stamp_ = 1;
+    return stamp_;
+  };
   for (int i = 0; i < nmine; ++i) {
     const int from = mine[i], h = height[from], code = S.pieces[from * cap + h - 1];
     const int n = count[code], split = first_split[code];
@@ -97,40 +102,38 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
       const int flags = (capture ? capture_flags : quiet_flags) | (promoted ? promotion_flags : 0);
       return write_step(host->moves, status, from, to, moved, capture, promoted, flags);
     };
-    // The whole stack, along each step's direction until something stops it.
-    if (++stamp_ == 0) std::fill(reached_.begin(), reached_.end(), 0), stamp_ = 1;
-    uint32_t stamp = stamp_;
+    // The whole stack, along each step's direction until something stops it (its own cell
+    // too, which a reflecting edge or a null direction can lead back to).
+    const uint32_t whole_stamp = next_stamp();
     for (int e = 0; e < split; ++e) {
-      const int32_t packed = step[e], onto = packed >> 24;
-      const int range = std::min((packed >> 16) & 0xFF, max_ray);
+      const int32_t packed = step[e], onto = packed >> 24, limit = (packed >> 16) & 0xFF;
+      const int range = limit == 0 || limit > max_ray ? max_ray : limit;  // 0: any
       const int16_t* ray = from_rays + (packed & 0xFFFF) * stride;
       for (int k = 1; k <= range; ++k) {
         const int to = ray[k];
-        if (to < 0 || !playable[to]) {
+        if (to < 0 || !playable[to] || to == from) {
           if constexpr (kGeneral)
             if (to == kOffBoard && onto & BL_ONTO_OFF) bear_off(h);
           break;
         }
         const int there = what(to);
-        if (onto & there && reached[to] != stamp && (!kGeneral || fits(to, there, h))) {
-          reached[to] = stamp;
+        if (onto & there && reached[to] != whole_stamp && (!kGeneral || fits(to, there, h))) {
+          reached[to] = whole_stamp;
           if (!stop(to, there, h)) return status;
         }
         if (there != BL_ONTO_EMPTY) break;
       }
     }
     // Split steps: the top `moved` pieces go exactly `moved` cells, over whatever lies
-    // between, for each count from 1 up.
-    for (int moved = 1; kGeneral && split < n && moved <= h; ++moved) {
-      if (++stamp_ == 0) std::fill(reached_.begin(), reached_.end(), 0), stamp_ = 1;
-      stamp = stamp_;
+    // between, for each count from 1 up (the whole stack's count shares its cells with the
+    // whole-stack steps). Rays reach max_ray, which is at least max_stack.
+    for (int moved = 1; kGeneral && split < n && moved <= h && moved <= max_ray; ++moved) {
+      const uint32_t stamp = moved == h ? whole_stamp : next_stamp();
       for (int e = split; e < n; ++e) {
-        const int32_t packed = step[e], onto = packed >> 24;
-        if (moved > ((packed >> 16) & 0xFF)) continue;
-        const int16_t* ray = from_rays + (packed & 0xFFFF) * stride;
-        // Past the table's longest ray a ray that has left the board stays off it.
-        const int to = moved <= max_ray ? ray[moved] : ray[max_ray] == kOffBoard ? kOffBoard : kNoCell;
-        if (to < 0 || !playable[to]) {
+        const int32_t packed = step[e], onto = packed >> 24, limit = (packed >> 16) & 0xFF;
+        if (limit != 0 && moved > limit) continue;
+        const int to = from_rays[(packed & 0xFFFF) * stride + moved];
+        if (to < 0 || !playable[to] || to == from) {
           if (to == kOffBoard && onto & BL_ONTO_OFF) bear_off(moved);
           continue;
         }

@@ -106,6 +106,7 @@ void State::clear() {
   std::fill(count_.begin(), count_.end(), 0);
   std::fill(pieces_.begin(), pieces_.end(), 0);
   std::fill(reserve_.begin(), reserve_.end(), 0);
+  in_play_ = 0;
   board_hash_ = 0;
   set_dice(nullptr, 0);  // waiting for an ordinary roll
 }
@@ -115,9 +116,11 @@ void State::push_piece(int cell, uint8_t code) {
   if (height_[cell] >= def_->stack_cap) throw std::length_error("stack too tall");
   if (code == 0 || code >= def_->ncodes) throw std::out_of_range("no such piece");
   drop(cell, &code, 1);
+  ++in_play_;
 }
 
 void State::set_reserve(int slot, int code, int32_t count) {
+  in_play_ += count - reserve(slot, code);
   add_reserve(slot, code, count - reserve(slot, code));
 }
 
@@ -305,7 +308,10 @@ void State::check(const Move& m) const {
 }
 
 void State::apply(const Move& m) {
-  if (!m.trusted) check(m);  // first, so that a bad move from a script leaves the state untouched
+  // First, so that a bad move from a script leaves the state untouched. A trusted move (a C++
+  // primitive's) is legal but for the stack cap, which the primitives leave to this check:
+  // it can only matter with more pieces in play than a stack holds.
+  if (!m.trusted || in_play_ > def_->stack_cap) check(m);
   if (awaiting_roll_) throw std::logic_error("roll the dice before moving");
   UndoRecord rec = record(m.count, m.flags, false);
   undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());

@@ -127,6 +127,10 @@ class State {
   std::vector<uint8_t> height_, pieces_;
   std::vector<int8_t> owner_;  // the top piece's owner per cell (-1: empty); kept for the scripts' speed
   std::vector<int32_t> count_;  // pieces on the board per player; likewise
+  // Pieces put in play by the edits (setup, push_piece, set_reserve) since the last clear:
+  // moves never add any, so while this is within board.max_stack no move can build a stack
+  // over it, and a trusted move needs no check (apply).
+  int in_play_ = 0;
   std::vector<uint64_t> owned_;  // owner_ as a bit set per player (owned_cells)
   int owned_words_ = 0;
   std::vector<int32_t> reserve_;

@@ -11,7 +11,7 @@
 --                                         split = false },  -- see below
 --     capture = "any",       -- or "not_taller": an enemy stack is taken only by as many
 --                            -- pieces as it holds or more
---     off = slot,            -- the reserve slot pieces borne off go to (onto "off")
+--     off = slot,            -- the reserve slot pieces borne off go to (required with onto "off")
 --     promotion = function(code, cell) -> the code it becomes on reaching `cell`, or nil,
 --     progress = function(code) -> does a move of this piece that takes nothing and bears
 --                                   nothing off count as progress (optional: none does),
@@ -34,7 +34,8 @@
 -- Order: piece by piece in cell order; a piece's whole-stack steps in the order given (steps,
 -- directions, distances); then its split moves count by count, each in the order of its
 -- split steps; then its bear-offs, one per count, fewest first. A cell reached twice from
--- one start with the same count is one move, the first. A move is written as: remove the
+-- one start with the same count is one move, the first (whole-stack steps count the
+-- stack's height); no move ends on the piece's own cell. A move is written as: remove the
 -- captured stack, move the pieces, then a set_top when it promotes; a bear-off as a
 -- to_reserve. Captures and bear-offs are progress.
 return function(api, native)
@@ -84,11 +85,19 @@ return function(api, native)
       return nil, nil, nil, string.format('steps(%d)[%d].onto is %s, not words of "empty", "enemy", "own", "off", "either", "any" joined by "+"',
         code, s, T.what(step.onto))
     end
-    if split then return range == 0 and 255 or range, onto, true end
-    return range == 0 and MAXRAY or math.min(range, MAXRAY), onto, false
+    return range, onto, split or false
   end
+  -- How far a whole-stack step may go, or the most pieces a split step may move (0: any;
+  -- rays are tabulated to MAXRAY, which is at least max_stack).
+  local function reach_of(range) return range == 0 and MAXRAY or math.min(range, MAXRAY) end
 
+  local function off_needed(fname, level)
+    error(fname .. ": a step may bear off (onto \"off\"), so the rules need off, a reserve slot (game.reserve)", level)
+  end
   local function check_rules(p, fname)
+    if type(p.steps) ~= "function" then
+      error(string.format("%s: the rules' steps is %s, not a function of a piece code", fname, T.what(p.steps)), 3)
+    end
     if p.capture ~= nil and p.capture ~= "any" and p.capture ~= "not_taller" then
       error(string.format('%s: capture is "any" or "not_taller", not %s', fname, T.what(p.capture)), 3)
     end
@@ -110,12 +119,12 @@ return function(api, native)
       local flag = p.progress and p.progress(code) and PROGRESS or 0
       local offs = {}
       -- Stops `moved` pieces on `to` if `onto` allows it.
-      local function stop(to, onto, moved)
+      local function stop(to, onto, moved, mark)
         local hto = height(to)
         local there = hto == 0 and EMPTY or owner(to) == me and OWN or ENEMY
-        if band(onto, there) ~= 0 and reached[to] ~= stamp
+        if band(onto, there) ~= 0 and reached[to] ~= mark
             and not (there == OWN and hto + moved > CAP) and not (there == ENEMY and not_taller and hto > moved) then
-          reached[to] = stamp
+          reached[to] = mark
           local empty = there ~= ENEMY
           local promoted = p.promotion and p.promotion(code, to)
           if promoted then
@@ -135,30 +144,36 @@ return function(api, native)
       local list = p.steps(code)
       local splits = {}
       stamp = stamp + 1
+      local whole = stamp
       for s = 1, #list do
         local step = list[s]
         local range, onto, split, why = read_step(step, code, s)
         if why then error(LUA_NAME .. ": " .. why, 2) end
+        if band(onto, OFF) ~= 0 and p.off == nil then off_needed(LUA_NAME, 2) end
         if split then
-          for _, d in ipairs(step.dirs) do splits[#splits + 1] = { d = d, range = range, onto = onto } end
+          for _, d in ipairs(step.dirs) do splits[#splits + 1] = { d = d, range = reach_of(range), onto = onto } end
         else
           for _, d in ipairs(step.dirs) do
-            for k = 1, range do
+            for k = 1, reach_of(range) do
               local to = ray(from, d, k)
               if to == OFF_BOARD and band(onto, OFF) ~= 0 then offs[h] = true end
-              if to < 0 or not playable(to) then break end
-              if stop(to, onto, h) ~= EMPTY then break end
+              -- The piece's own cell (a reflecting edge or a null direction leads back) stops it.
+              if to < 0 or not playable(to) or to == from then break end
+              if stop(to, onto, h, whole) ~= EMPTY then break end
             end
           end
         end
       end
-      for moved = 1, #splits > 0 and h or 0 do
-        stamp = stamp + 1
+      -- Rays reach MAXRAY, which is at least max_stack; the whole stack's count shares its
+      -- cells with the whole-stack steps.
+      for moved = 1, #splits > 0 and math.min(h, MAXRAY) or 0 do
+        local mark = whole
+        if moved < h then stamp = stamp + 1; mark = stamp end
         for _, sp in ipairs(splits) do
           if moved <= sp.range then
-            local to = moved <= MAXRAY and ray(from, sp.d, moved) or (ray(from, sp.d, MAXRAY) == OFF_BOARD and OFF_BOARD or -1)
+            local to = ray(from, sp.d, moved)
             if to == OFF_BOARD and band(sp.onto, OFF) ~= 0 then offs[moved] = true end
-            if to >= 0 and playable(to) then stop(to, sp.onto, moved) end
+            if to >= 0 and playable(to) and to ~= from then stop(to, sp.onto, moved, mark) end
           end
         end
       end
@@ -217,11 +232,12 @@ return function(api, native)
       if flat and #flat > spec.stride then spec.stride = #flat end
       for _, st in ipairs(flat or {}) do
         if band(st.onto, SPLIT + OWN + OFF) ~= 0 then spec.general = true end
+        if band(st.onto, OFF) ~= 0 then spec.has_off = true end
       end
     end
     spec.promotion = T.promotion(p, failed, NAME)
     spec.progress = T.progress(p, failed, NAME)
-    return { failed = failed, rules = native.step_rules(spec) }
+    return { failed = failed, has_off = spec.has_off, rules = native.step_rules(spec) }
   end
 
   local function generate_native(p)
@@ -231,6 +247,7 @@ return function(api, native)
     r.promotion_flags = T.flags(p.promotion_flags, "promotion_flags", NAME)
     r.off_flags = T.flags(p.off_flags, "off_flags", NAME)
     r.not_taller = p.capture == "not_taller" and 1 or 0
+    if t.has_off and p.off == nil then off_needed(NAME, 5) end
     r.off = p.off or 0
     local fn, code, other = native.step_moves(r, NAME)
     if fn then T.raise(t.failed, fn, code, other) end

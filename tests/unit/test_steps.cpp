@@ -291,3 +291,57 @@ TEST_CASE("steps.generate: merging within board.max_stack, bearing off, split st
   // Only as many pieces as the enemy stack holds, or more, take it.
   CHECK(testing::texts_at(taller, "a a1=xx b1=oo c1=oo b3=o") == std::set<std::string>{"a1-a2", "a1xc1"});
 }
+
+TEST_CASE("steps.generate: no move back onto its own cell, one move per cell and count, off and steps required") {
+  testing::TempDir dir;
+  dir.write("bounce.lua",
+            "local W, E = { board.dir('w') }, { board.dir('e') }\n"
+            "local rules = { steps = function() return { { dirs = W, range = 0, onto = 'any' },\n"
+            "                                             { dirs = E }, { dirs = E, split = true } } end }\n"
+            "function generate() steps.generate(rules) end\n"
+            "notation = steps.notation\n");
+  ThreadRules game(load_game_def(dir.write("bounce.yaml",
+                                           "name: bounce\nscript: bounce.lua\nplayers: [{name: a}, {name: b}]\n"
+                                           "board: {kind: grid, size: [3, 3], edges: reflect, max_stack: 3}\n"
+                                           "pieces: {p: {glyphs: {a: x, b: o}}}\n")));
+  for (bool checking : {false, true}) {
+    INFO("checking " << checking);
+    game.vm().set_checking(checking);
+    // West from b1 reflects at the edge back onto b1 itself: that stops it. East, the whole
+    // stack and the split count 1 both reach c1: one move.
+    CHECK(testing::texts_at(game, "a b1=x c3=o") == std::set<std::string>{"b1-a1", "b1-c1"});
+    State s = parse_position(game.def(), "a b1=x c3=o");
+    MoveList moves;
+    game.legal_moves(s, moves);
+    CHECK(moves.size() == 2);
+    // A two-piece stack: the whole stack one cell, one piece one cell, two pieces two cells.
+    CHECK(testing::texts_at(game, "a a1=xx c3=o") == std::set<std::string>{"a1-b1", "a1-b1/1", "a1-c1"});
+  }
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{ steps = function() return { { dirs = all, onto = 'empty+off' } } end }",
+       "tiny.lua:5: steps.generate: a step may bear off (onto \"off\"), so the rules need off, a reserve slot (game.reserve)"},
+      {"{}", "tiny.lua:5: steps.generate: the rules' steps is nil, not a function of a piece code"},
+  };
+  for (const auto& [rules, message] : cases) {
+    INFO(rules);
+    testing::TempDir d;
+    ThreadRules g(load_game_def(step_game(d, rules)));
+    CHECK_THAT(testing::generate_error(g, "a a1=x c3=o"), Contains(message));
+  }
+}
+
+TEST_CASE("a trusted move is still checked when more pieces are in play than a stack holds") {
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(step_game(dir, "{ steps = function() return {} end }", "  steps.generate(rules)\n",
+                                           "")));
+  // tiny's stacks hold 2 pieces (board.max_stack defaults to the setup's piece count).
+  REQUIRE(game.def().stack_cap == 2);
+  Move m;
+  m.push(Action{Op::Move, 1, 1, 0, 0});  // b1 onto a1
+  m.trusted = true;
+  State fits = parse_position(game.def(), "a a1=x b1=x");
+  CHECK_NOTHROW(fits.apply(m));
+  CHECK(fits.height(0) == 2);
+  State over = parse_position(game.def(), "a a1=xx b1=x");  // three pieces in play
+  CHECK_THROWS_WITH(over.apply(m), Contains("would be taller than 2"));
+}
