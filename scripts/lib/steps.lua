@@ -106,43 +106,48 @@ return function(api, native)
     end
   end
 
-  -- The search in Lua, calling the rules' functions as it goes.
+  -- The search in Lua, calling the rules' functions as it goes. It allocates nothing per
+  -- call (checking mode runs it beside the C++ search at every position): scratch tables
+  -- are reused, marked with stamps.
   local reached, stamp = {}, 0 -- reached[cell] == stamp: a move of this piece and count ends there
+  local off_at, piece_mark = {}, 0 -- off_at[count] == piece_mark: this piece bears off that many
+  local split_dir, split_range, split_onto = {}, {}, {} -- the piece's split steps, one per direction
+
+  -- Stops `moved` pieces of the stack on `from` (top code `code`) on `to` if `onto` allows
+  -- it and no move of the same count ends there yet (`mark`); returns what stands there.
+  local function stop(p, from, code, flag, to, onto, moved, mark)
+    local hto = height(to)
+    local there = hto == 0 and EMPTY or owner(to) == side() and OWN or ENEMY
+    if band(onto, there) ~= 0 and reached[to] ~= mark and not (there == OWN and hto + moved > CAP)
+        and not (there == ENEMY and p.capture == "not_taller" and hto > moved) then
+      reached[to] = mark
+      local empty = there ~= ENEMY
+      local capture_flags = bor(PROGRESS, p.capture_flags or 0)
+      local promoted = p.promotion and p.promotion(code, to)
+      if promoted then
+        moves.begin(bor(empty and flag or capture_flags, p.promotion_flags or 0))
+        if not empty then moves.remove(to) end
+        moves.move(from, to, moved)
+        moves.set_top(to, promoted)
+        moves.commit()
+      elseif empty then
+        moves.stack(from, to, moved, flag)
+      else
+        moves.capture(from, to, moved, capture_flags)
+      end
+    end
+    return there
+  end
+
   function M.generate_lua(p)
     check_rules(p, LUA_NAME)
-    local capture_flags = bor(PROGRESS, p.capture_flags or 0)
-    local not_taller = p.capture == "not_taller"
-    local me = side()
     for i = 0, nmine() - 1 do
       local from = mine(i)
       local code, h = top(from), height(from)
       local flag = p.progress and p.progress(code) and PROGRESS or 0
-      local offs = {}
-      -- Stops `moved` pieces on `to` if `onto` allows it.
-      local function stop(to, onto, moved, mark)
-        local hto = height(to)
-        local there = hto == 0 and EMPTY or owner(to) == me and OWN or ENEMY
-        if band(onto, there) ~= 0 and reached[to] ~= mark
-            and not (there == OWN and hto + moved > CAP) and not (there == ENEMY and not_taller and hto > moved) then
-          reached[to] = mark
-          local empty = there ~= ENEMY
-          local promoted = p.promotion and p.promotion(code, to)
-          if promoted then
-            moves.begin(bor(empty and flag or capture_flags, p.promotion_flags or 0))
-            if not empty then moves.remove(to) end
-            moves.move(from, to, moved)
-            moves.set_top(to, promoted)
-            moves.commit()
-          elseif empty then
-            moves.stack(from, to, moved, flag)
-          else
-            moves.capture(from, to, moved, capture_flags)
-          end
-        end
-        return there
-      end
       local list = p.steps(code)
-      local splits = {}
+      local nsplit = 0
+      piece_mark = piece_mark + 1
       stamp = stamp + 1
       local whole = stamp
       for s = 1, #list do
@@ -150,35 +155,38 @@ return function(api, native)
         local range, onto, split, why = read_step(step, code, s)
         if why then error(LUA_NAME .. ": " .. why, 2) end
         if band(onto, OFF) ~= 0 and p.off == nil then off_needed(LUA_NAME, 2) end
-        if split then
-          for _, d in ipairs(step.dirs) do splits[#splits + 1] = { d = d, range = reach_of(range), onto = onto } end
-        else
-          for _, d in ipairs(step.dirs) do
+        local dirs = step.dirs
+        for j = 1, #dirs do
+          local d = dirs[j]
+          if split then
+            nsplit = nsplit + 1
+            split_dir[nsplit], split_range[nsplit], split_onto[nsplit] = d, reach_of(range), onto
+          else
             for k = 1, reach_of(range) do
               local to = ray(from, d, k)
-              if to == OFF_BOARD and band(onto, OFF) ~= 0 then offs[h] = true end
+              if to == OFF_BOARD and band(onto, OFF) ~= 0 then off_at[h] = piece_mark end
               -- The piece's own cell (a reflecting edge or a null direction leads back) stops it.
               if to < 0 or not playable(to) or to == from then break end
-              if stop(to, onto, h, whole) ~= EMPTY then break end
+              if stop(p, from, code, flag, to, onto, h, whole) ~= EMPTY then break end
             end
           end
         end
       end
       -- Rays reach MAXRAY, which is at least max_stack; the whole stack's count shares its
       -- cells with the whole-stack steps.
-      for moved = 1, #splits > 0 and math.min(h, MAXRAY) or 0 do
+      for moved = 1, nsplit > 0 and math.min(h, MAXRAY) or 0 do
         local mark = whole
         if moved < h then stamp = stamp + 1; mark = stamp end
-        for _, sp in ipairs(splits) do
-          if moved <= sp.range then
-            local to = ray(from, sp.d, moved)
-            if to == OFF_BOARD and band(sp.onto, OFF) ~= 0 then offs[moved] = true end
-            if to >= 0 and playable(to) and to ~= from then stop(to, sp.onto, moved, mark) end
+        for j = 1, nsplit do
+          if moved <= split_range[j] then
+            local to, onto = ray(from, split_dir[j], moved), split_onto[j]
+            if to == OFF_BOARD and band(onto, OFF) ~= 0 then off_at[moved] = piece_mark end
+            if to >= 0 and playable(to) and to ~= from then stop(p, from, code, flag, to, onto, moved, mark) end
           end
         end
       end
       for moved = 1, h do
-        if offs[moved] then moves.off(from, moved, p.off, bor(PROGRESS, p.off_flags or 0)) end
+        if off_at[moved] == piece_mark then moves.off(from, moved, p.off, bor(PROGRESS, p.off_flags or 0)) end
       end
     end
   end

@@ -385,7 +385,9 @@ run 0 "a slow run, whole" -- simulate "${slow[@]}" --out "$lab/whole"
 for sig in TERM KILL; do
   "$BIN" simulate "${slow[@]}" --out "$lab/cut-$sig" >"$out" 2>"$err" &
   pid=$!
-  for _ in $(seq 200); do [ "$(cat "$lab/cut-$sig/games.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break; sleep 0.05; done
+  # Up to a minute for two games: the sanitizer build, which checks every position with both
+  # searches of a primitive, takes 6-7 s on an idle machine.
+  for _ in $(seq 1200); do [ "$(cat "$lab/cut-$sig/games.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break; sleep 0.05; done
   { kill -$sig $pid; wait $pid; } 2>/dev/null; code=$?
   n=$(wc -l <"$lab/cut-$sig/games.jsonl")
   if [ "$n" -ge 2 ] && [ "$n" -lt 16 ]; then pass=$((pass + 1)); else echo "FAIL: SIG$sig kept $n games"; fail=$((fail + 1)); fi
