@@ -94,7 +94,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
       off_counts[moved / 64] |= uint64_t{1} << (moved % 64);
     };
     // Stops `moved` pieces on `to` (allowed there): false if the search must end. Always
-    // inlined: left a call, it was 9% of a Dipole playout's samples (perf record).
+    // inlined: left a call, it was 9% of the samples of a split-stack game's playouts (perf record).
     auto stop = [&](int to, int there, int moved) __attribute__((always_inline)) {
       const int promoted = promotion ? promotion[code * ncells + to] : 0;
       if (promoted == BL_UNTABLED) return status = fail(BL_TABLE_PROMOTION, code, to), false;
