@@ -13,7 +13,7 @@ ProgressBar::~ProgressBar() {
   if (drawn_) fmt::print(stderr, "\n");
 }
 
-void ProgressBar::update(long done, long total) {
+void ProgressBar::update(long done, long total, const std::string& note) {
   if (!tty_) return;
   const auto now = std::chrono::steady_clock::now();
   if (done < total && now - last_ < std::chrono::milliseconds(100)) return;
@@ -22,8 +22,8 @@ void ProgressBar::update(long done, long total) {
   const int width = 30, filled = total ? static_cast<int>(width * done / total) : width;
   const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
   const double left = rate > 0 ? static_cast<double>(total - done) / rate : 0;
-  fmt::print(stderr, "\r{} [{}{}] {}/{} {:.1f}/s, {:.0f} s left ", what_, std::string(static_cast<size_t>(filled), '#'),
-             std::string(static_cast<size_t>(width - filled), '.'), done, total, rate, left);
+  fmt::print(stderr, "\r{} [{}{}] {}/{} {:.1f}/s, {:.0f} s left {}", what_, std::string(static_cast<size_t>(filled), '#'),
+             std::string(static_cast<size_t>(width - filled), '.'), done, total, rate, left, note);
   drawn_ = true;
 }
 

@@ -10,7 +10,8 @@ class ProgressBar {
  public:
   explicit ProgressBar(std::string what);
   ~ProgressBar();  // ends the line it drew on
-  void update(long done, long total);
+  // `note` follows the figures (a running estimate, say).
+  void update(long done, long total, const std::string& note = "");
 
  private:
   std::string what_;

@@ -40,26 +40,33 @@ std::string AgentSpec::str() const {
 }
 
 const std::vector<AgentInfo>& agent_catalogue() {
+  static const AgentParam kEval = {
+      "eval", "builtin",
+      "how positions are judged: builtin (the game's evaluate hook, else material), a weights file from `boardlab train`, "
+      "or learned (the weights compare trained with eval=auto)"};
   static const std::vector<AgentInfo> all = {
       {"random", "a uniformly random legal move", {}},
-      {"greedy", "the move whose result evaluates best for the mover (one ply), ties at random", {}},
+      {"greedy", "the move whose result evaluates best for the mover (one ply), ties at random", {kEval}},
       {"mcts",
        "Monte Carlo tree search (UCT) with random playouts; samples dice; keeps its tree between moves",
        {{"iterations", "1000", "playouts per move (split between threads)"},
         {"seconds", "0", "search this long per move instead (0: use iterations)"},
         {"c", "1.0", "exploration constant of UCT"},
-        {"rollout", "20", "plies before a playout stops and the position is evaluated; short playouts suit games whose random play rarely ends"},
-        {"threads", "1", "trees searched in parallel, their visits added"}}},
+        {"rollout", "20", "plies before a playout stops and the position is evaluated; short playouts suit games whose random play rarely ends (0 with eval=FILE)"},
+        {"threads", "1", "trees searched in parallel, their visits added"},
+        kEval}},
       {"alphabeta",
        "iterative-deepening alpha-beta with a transposition table; games without dice",
        {{"depth", "4", "the deepest search, in plies"},
         {"seconds", "5", "time per move: deepening stops when half of it is used (0: no limit)"},
-        {"table_bits", "20", "the transposition table holds 2^table_bits entries"}}},
+        {"table_bits", "20", "the transposition table holds 2^table_bits entries"},
+        kEval}},
       {"expectimax",
        "depth-limited search that averages over the dice; for games with chance",
        {{"depth", "2", "the deepest search, in the mover's plies"},
         {"seconds", "5", "time per move (0: no limit)"},
-        {"table_bits", "18", "the move-ordering table holds 2^table_bits entries"}}},
+        {"table_bits", "18", "the move-ordering table holds 2^table_bits entries"},
+        kEval}},
       {"level",
        "a playing level: the agent the game's definition names for it (levels:), or the default ladder: 1 greedy, "
        "2-5 a search of 0.1, 0.4, 1 and 3 s a move (alphabeta, expectimax with dice, mcts with more than two players)",
@@ -119,7 +126,8 @@ Diagnostics level_errors(const GameDefPtr& def) {
   return out;
 }
 
-std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def, uint64_t seed) {
+std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def, uint64_t seed,
+                                  std::shared_ptr<const LearnedEval> learned) {
   AgentSpec spec = given;
   if (auto lone = spec.params.find(""); lone != spec.params.end()) {
     const auto& catalogue = agent_catalogue();
@@ -134,6 +142,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def,
     }
   }
   AgentParams params(spec.name, spec.params);
+  params.learned = std::move(learned);
   if (spec.name == "random") return make_random_agent(params, def, seed);
   if (spec.name == "greedy") return make_greedy_agent(params, def, seed);
   if (spec.name == "mcts") return make_mcts_agent(params, def, seed);

@@ -2,6 +2,11 @@
 #include "agents/evaluation.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fmt/format.h>
+#include <map>
+#include <mutex>
+#include <stdexcept>
 
 namespace boardlab {
 
@@ -24,6 +29,36 @@ double evaluate(const Rules& rules, const State& s, int player) {
     (def.owner_of[static_cast<size_t>(top)] == player ? mine : theirs) += w;
   }
   return mine + theirs == 0 ? 0.0 : 0.5 * (mine - theirs) / (mine + theirs);
+}
+
+}  // namespace boardlab
+
+namespace boardlab {
+
+Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
+  const std::string name = p.text("eval", "builtin");
+  if (name == "builtin") return {};
+  if (name == "learned") {
+    if (!p.learned) throw std::invalid_argument("eval=learned: no weights were trained here; name a weights file (eval=FILE)");
+    return Evaluator(p.learned);
+  }
+  // Agents are made per game by simulate: each file is read once per definition.
+  static std::mutex lock;
+  static std::map<std::string, std::shared_ptr<const LearnedEval>> loaded;
+  const std::string key = name + '\n' + def.name + '\n' + def.content_hash;
+  std::lock_guard<std::mutex> hold(lock);
+  auto& slot = loaded[key];
+  if (!slot) {
+    std::string warning;
+    try {
+      slot = LearnedEval::load(name, def, &warning);
+    } catch (const std::runtime_error& e) {
+      loaded.erase(key);
+      throw std::invalid_argument(fmt::format("eval: {}", e.what()));
+    }
+    if (!warning.empty()) fmt::print(stderr, "warning: {}\n", warning);
+  }
+  return Evaluator(slot);
 }
 
 }  // namespace boardlab

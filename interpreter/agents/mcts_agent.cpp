@@ -29,7 +29,7 @@ struct MctsConfig {
 // One tree and everything it searches with: used by one thread at a time.
 class Tree {
  public:
-  Tree(const MctsConfig& cfg, uint64_t seed) : cfg_(cfg), rng_(seed) {}
+  Tree(const MctsConfig& cfg, Evaluator eval, uint64_t seed) : cfg_(cfg), eval_(std::move(eval)), rng_(seed) {}
 
   // What the search learned of one root move: its visits and the sum of its rewards for the
   // mover.
@@ -239,7 +239,7 @@ class Tree {
     double reward[kMaxPlayers];
     const Outcome end = stuck ? rules_->no_move_outcome(s) : s.outcome();
     for (int p = 0; p < rules_->def().nplayers(); ++p)
-      reward[p] = 0.5 * (1 + (end.over() ? terminal_value(end, p) : evaluate(*rules_, s, p)));
+      reward[p] = 0.5 * (1 + (end.over() ? terminal_value(end, p) : eval_(*rules_, s, p)));
     for (int i = 0; i < applied; ++i) s.undo();
     // Backpropagation.
     for (int m : path_) {
@@ -251,6 +251,7 @@ class Tree {
 
   const Rules* rules_ = nullptr;  // during a search
   MctsConfig cfg_;
+  Evaluator eval_;
   Rng rng_;
   std::vector<Node> nodes_;
   int root_ = -1;
@@ -265,9 +266,9 @@ class Tree {
 
 class MctsAgent : public Agent {
  public:
-  MctsAgent(const MctsConfig& cfg, uint64_t seed) : cfg_(cfg) {
+  MctsAgent(const MctsConfig& cfg, const Evaluator& eval, uint64_t seed) : cfg_(cfg) {
     for (long t = 0; t < cfg.threads; ++t)
-      trees_.push_back(std::make_unique<Tree>(cfg, seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(t)));
+      trees_.push_back(std::make_unique<Tree>(cfg, eval, seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(t)));
   }
 
   int decide(const Rules& rules, const State& s, const MoveList& legal) override {
@@ -332,15 +333,17 @@ class MctsAgent : public Agent {
 
 }  // namespace
 
-std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr&, uint64_t seed) {
+std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
   MctsConfig cfg;
+  const Evaluator eval = evaluator_param(p, *def);
   cfg.iterations = p.integer("iterations", cfg.iterations, 1, 100'000'000);
   cfg.seconds = p.number("seconds", 0, 0, 86400);
   cfg.c = p.number("c", cfg.c, 0, 100);
-  cfg.rollout = p.integer("rollout", cfg.rollout, 0, 100'000);
+  // Learned weights judge a leaf as it is; a playout first would only blur them.
+  cfg.rollout = p.integer("rollout", eval.learned() ? 0 : cfg.rollout, 0, 100'000);
   cfg.threads = p.integer("threads", 1, 1, 64);
   p.finish();
-  return std::make_unique<MctsAgent>(cfg, seed);
+  return std::make_unique<MctsAgent>(cfg, eval, seed);
 }
 
 }  // namespace boardlab

@@ -34,6 +34,12 @@ double AgentParams::number(const std::string& name, double fallback, double min,
   throw std::invalid_argument(fmt::format("{}: {} takes a number from {} to {}, not '{}'", agent_, name, min, max, it->second));
 }
 
+std::string AgentParams::text(const std::string& name, const std::string& fallback) {
+  read_.insert(name);
+  auto it = given_.find(name);
+  return it == given_.end() ? fallback : it->second;
+}
+
 void AgentParams::finish() const {
   for (const auto& [k, v] : given_)
     if (!read_.count(k)) throw std::invalid_argument(fmt::format("{} has no parameter '{}'", agent_, k));

@@ -19,8 +19,8 @@ class OutOfTime {};
 
 class DepthSearch : public Agent {
  public:
-  DepthSearch(long depth, double seconds, bool chance, long table_bits)
-      : depth_(depth), seconds_(seconds), chance_(chance), table_(size_t{1} << table_bits) {}
+  DepthSearch(Evaluator eval, long depth, double seconds, bool chance, long table_bits)
+      : eval_(std::move(eval)), depth_(depth), seconds_(seconds), chance_(chance), table_(size_t{1} << table_bits) {}
 
   int decide(const Rules& rules, const State& root, const MoveList&) override {
     rules_ = &rules;
@@ -91,7 +91,7 @@ class DepthSearch : public Agent {
       const double v = terminal_value(s.outcome(), s.side());
       return v * (1 - 0.001 * ply);  // a quicker win is better, a later loss less bad
     }
-    if (depth <= 0) return evaluate(*rules_, s, s.side()) * 0.9;  // below any proven result
+    if (depth <= 0) return eval_(*rules_, s, s.side()) * 0.9;  // below any proven result
     if (s.awaiting_roll()) return chance_value(s, depth, ply);
     Entry& e = table_[s.hash() & (table_.size() - 1)];
     int tt_best = -1;
@@ -141,6 +141,7 @@ class DepthSearch : public Agent {
   }
 
   const Rules* rules_ = nullptr;  // during a search
+  Evaluator eval_;
   long depth_;
   double seconds_;
   bool chance_;
@@ -157,19 +158,21 @@ std::unique_ptr<Agent> make_alphabeta_agent(AgentParams& p, const GameDefPtr& de
   const long depth = p.integer("depth", 4, 1, 64);
   const double seconds = p.number("seconds", 5, 0, 86400);
   const long bits = p.integer("table_bits", 20, 10, 28);
+  Evaluator eval = evaluator_param(p, *def);
   p.finish();
   if (def->dice.count) throw std::invalid_argument("alphabeta does not handle dice: use expectimax for this game");
   if (def->nplayers() != 2) throw std::invalid_argument("alphabeta plays two-player games");
-  return std::make_unique<DepthSearch>(depth, seconds, false, bits);
+  return std::make_unique<DepthSearch>(std::move(eval), depth, seconds, false, bits);
 }
 
 std::unique_ptr<Agent> make_expectimax_agent(AgentParams& p, const GameDefPtr& def, uint64_t) {
   const long depth = p.integer("depth", 2, 1, 16);
   const double seconds = p.number("seconds", 5, 0, 86400);
   const long bits = p.integer("table_bits", 18, 10, 28);
+  Evaluator eval = evaluator_param(p, *def);
   p.finish();
   if (def->nplayers() != 2) throw std::invalid_argument("expectimax plays two-player games");
-  return std::make_unique<DepthSearch>(depth, seconds, true, bits);
+  return std::make_unique<DepthSearch>(std::move(eval), depth, seconds, true, bits);
 }
 
 }  // namespace boardlab

@@ -21,7 +21,7 @@ class RandomAgent : public Agent {
 
 class GreedyAgent : public Agent {
  public:
-  explicit GreedyAgent(uint64_t seed) : rng_(seed) {}
+  GreedyAgent(Evaluator eval, uint64_t seed) : eval_(std::move(eval)), rng_(seed) {}
   int decide(const Rules& rules, const State& s, const MoveList& legal) override {
     State work = s;
     const int me = s.side();
@@ -32,7 +32,7 @@ class GreedyAgent : public Agent {
       legal.get(i, m);
       rules.apply(work, m);
       // After a move the dice are not rolled yet: the evaluation sees the board.
-      const double v = evaluate(rules, work, me);
+      const double v = eval_(rules, work, me);
       work.undo();
       if (v > best + 1e-12) {
         best = v, pick = i, ties = 1;
@@ -44,6 +44,7 @@ class GreedyAgent : public Agent {
   }
 
  private:
+  Evaluator eval_;
   Rng rng_;
 };
 
@@ -54,9 +55,10 @@ std::unique_ptr<Agent> make_random_agent(AgentParams& p, const GameDefPtr&, uint
   return std::make_unique<RandomAgent>(seed);
 }
 
-std::unique_ptr<Agent> make_greedy_agent(AgentParams& p, const GameDefPtr&, uint64_t seed) {
+std::unique_ptr<Agent> make_greedy_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
+  Evaluator eval = evaluator_param(p, *def);
   p.finish();
-  return std::make_unique<GreedyAgent>(seed);
+  return std::make_unique<GreedyAgent>(std::move(eval), seed);
 }
 
 }  // namespace boardlab

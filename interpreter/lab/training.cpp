@@ -1,0 +1,274 @@
+// Training by self-play: TD(lambda) over after-states (training.h).
+#include "lab/training.h"
+
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "agents/agent.h"
+#include "agents/evaluation.h"
+#include "rules/game_loop.h"
+
+namespace boardlab::lab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// One game's positions, each seen from every player, as flat sparse inputs: input k is
+// position k / nplayers seen by player k % nplayers.
+struct Episode {
+  std::vector<int32_t> index;
+  std::vector<float> value;
+  std::vector<uint32_t> start{0};
+  float result[kMaxPlayers] = {};
+  void clear() {
+    index.clear(), value.clear(), start.assign(1, 0);
+  }
+  void add(const SparseInput& x) {
+    index.insert(index.end(), x.index.begin(), x.index.end());
+    value.insert(value.end(), x.value.begin(), x.value.end());
+    start.push_back(static_cast<uint32_t>(index.size()));
+  }
+  int inputs() const { return static_cast<int>(start.size()) - 1; }
+  void get(int k, SparseInput& x) const {
+    x.index.assign(index.begin() + start[static_cast<size_t>(k)], index.begin() + start[static_cast<size_t>(k) + 1]);
+    x.value.assign(value.begin() + start[static_cast<size_t>(k)], value.begin() + start[static_cast<size_t>(k) + 1]);
+  }
+};
+
+// The learner at the board: every seat's player, and the observer that records each
+// position after a move.
+class SelfPlay : public Player, public GameObserver {
+ public:
+  SelfPlay(const InputLayout& layout, const ValueNet& net, double explore, Episode& episode)
+      : layout_(layout), net_(net), explore_(explore), episode_(episode) {}
+
+  void play(const Rules& rules, uint64_t seed, int max_plies) {
+    rng_.reseed(seed);
+    episode_.clear();
+    State s = rules.initial();
+    moved(s);
+    std::vector<Player*> seats(static_cast<size_t>(rules.def().nplayers()), this);
+    const LoopEnd end = loop_.play(rules, s, seats, rng_, max_plies, this);
+    plies_ = end.plies;
+    for (int p = 0; p < rules.def().nplayers(); ++p)
+      episode_.result[p] = s.outcome().over() ? static_cast<float>(terminal_value(s.outcome(), p)) : 0.0f;
+  }
+  int plies() const { return plies_; }
+
+  int choose(const Rules& rules, const State& s, const MoveList& legal) override {
+    if (legal.size() == 1) return 0;
+    if (static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 < explore_)
+      return static_cast<int>(rng_.below(static_cast<uint32_t>(legal.size())));
+    if (work_) {
+      *work_ = s;
+    } else {
+      work_.emplace(s);
+    }
+    State& work = *work_;
+    const int me = s.side();
+    float best = -2;
+    int pick = 0, ties = 0;
+    for (int i = 0; i < legal.size(); ++i) {
+      legal.get(i, move_);
+      rules.apply(work, move_);
+      const float v = work.outcome().over() ? static_cast<float>(terminal_value(work.outcome(), me)) : value(work, me);
+      work.undo();
+      if (v > best) {
+        best = v, pick = i, ties = 1;
+      } else if (v == best && rng_.below(static_cast<uint32_t>(++ties)) == 0) {
+        pick = i;
+      }
+    }
+    return pick;
+  }
+
+  void moved(const State& s) override {
+    if (s.outcome().over()) return;  // a finished game's value is its result
+    for (int p = 0; p < s.def().nplayers(); ++p) {
+      layout_.encode(s, p, x_);
+      episode_.add(x_);
+    }
+  }
+
+ private:
+  float value(const State& s, int player) {
+    layout_.encode(s, player, x_);
+    return net_.value(x_, scratch_);
+  }
+
+  const InputLayout& layout_;
+  const ValueNet& net_;
+  double explore_;
+  Episode& episode_;
+  Rng rng_;
+  GameLoop loop_;
+  std::optional<State> work_;  // the position a choice tries its moves on
+  Move move_;
+  SparseInput x_;
+  ValueNet::Scratch scratch_;
+  int plies_ = 0;
+};
+
+// After a game: each position moves toward its lambda-return, from the last to the first,
+// each player's view in turn.
+void learn_episode(ValueNet& net, const Episode& e, int nplayers, float rate, float lambda, SparseInput& x,
+                   ValueNet::Scratch& scratch) {
+  const int positions = e.inputs() / nplayers;
+  for (int p = 0; p < nplayers; ++p) {
+    float ret = e.result[p];
+    for (int t = positions - 1; t >= 0; --t) {
+      e.get(t * nplayers + p, x);
+      const float v = net.learn(x, ret, rate, scratch);
+      ret = (1 - lambda) * v + lambda * ret;
+    }
+  }
+}
+
+}  // namespace
+
+StrengthCheck strength_check(const GameDefPtr& def, std::shared_ptr<const LearnedEval> eval, const std::string& opponent,
+                             int games, uint64_t seed, int max_plies) {
+  ThreadRules rules(def);
+  const AgentSpec learner_spec = AgentSpec::parse("greedy:eval=learned");
+  const AgentSpec other_spec = AgentSpec::parse(opponent);
+  const int n = def->nplayers();
+  StrengthCheck out;
+  double score = 0;
+  GameLoop loop;
+  for (int g = 0; g < games; ++g) {
+    const uint64_t game_seed = seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(g + 1);
+    const int seat = g % n;
+    std::vector<std::unique_ptr<Agent>> agents;
+    std::vector<Player*> seats;
+    for (int p = 0; p < n; ++p) {
+      agents.push_back(p == seat ? make_agent(learner_spec, def, game_seed + static_cast<uint64_t>(p), eval)
+                                 : make_agent(other_spec, def, game_seed + static_cast<uint64_t>(p)));
+      seats.push_back(agents.back().get());
+    }
+    State s = rules.initial();
+    Rng dice(game_seed);
+    loop.play(rules, s, seats, dice, max_plies);
+    const Outcome& o = s.outcome();
+    score += !o.over() || o.kind == Outcome::Kind::Draw ? 0.5 : o.winner == seat ? 1 : 0;
+  }
+  out.games = games;
+  out.score = games ? score / games : 0;
+  return out;
+}
+
+TrainResult train(const TrainConfig& config, const std::function<void(const TrainProgress&)>& report,
+                  const std::atomic<bool>* stop) {
+  const GameDef& def = *config.def;
+  auto master = config.start ? std::make_shared<LearnedEval>(*config.start)
+                             : std::make_shared<LearnedEval>(def, config.hidden, config.seed);
+  std::mutex lock;  // guards master's weights and `progress`
+  TrainProgress progress;
+  std::atomic<long> next_game{0};
+  std::atomic<bool> failed{false};
+  const auto start = Clock::now();
+  const auto done = [&] {
+    return (stop && stop->load()) || failed.load() || (config.seconds > 0 && since(start) >= config.seconds);
+  };
+  const int nplayers = def.nplayers();
+  const auto rate = static_cast<float>(config.rate), lambda = static_cast<float>(config.lambda);
+
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(config.threads));
+  const auto worker = [&](int t) {
+    try {
+      ThreadRules rules(config.def);
+      ValueNet snapshot;
+      {
+        std::lock_guard<std::mutex> hold(lock);
+        snapshot = master->net();
+      }
+      Episode episode;
+      SelfPlay player(master->layout(), snapshot, config.explore, episode);
+      SparseInput x;
+      ValueNet::Scratch scratch;
+      while (!done()) {
+        const long g = next_game++;
+        if (config.games > 0 && g >= config.games) break;
+        player.play(rules, config.seed * 0x2545F4914F6CDD1DULL + static_cast<uint64_t>(g), config.max_plies);
+        std::lock_guard<std::mutex> hold(lock);
+        learn_episode(master->net(), episode, nplayers, rate, lambda, x, scratch);
+        snapshot = master->net();
+        ++progress.games;
+        progress.plies += player.plies();
+      }
+    } catch (...) {
+      errors[static_cast<size_t>(t)] = std::current_exception();
+      failed = true;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < config.threads; ++t) threads.emplace_back(worker, t);
+
+  // The calling thread reports and checks strength while the workers play.
+  const auto check = [&](long games) {
+    std::shared_ptr<const LearnedEval> snap;
+    {
+      std::lock_guard<std::mutex> hold(lock);
+      snap = std::make_shared<LearnedEval>(*master);
+    }
+    StrengthCheck c = strength_check(config.def, snap, config.check_agent, config.check_games, config.seed, config.max_plies);
+    c.after_games = games;
+    std::lock_guard<std::mutex> hold(lock);
+    progress.checks.push_back(c);
+  };
+  long next_check = config.check_every;
+  const auto snapshot_progress = [&] {
+    std::lock_guard<std::mutex> hold(lock);
+    TrainProgress p = progress;
+    p.seconds = since(start);
+    return p;
+  };
+  bool running = true;
+  while (running) {
+    for (int i = 0; i < 10 && running; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      running = !(done() || (config.games > 0 && snapshot_progress().games >= config.games));
+    }
+    const long games = snapshot_progress().games;
+    if (config.check_every > 0 && config.check_games > 0 && games >= next_check && running) {
+      check(games);
+      next_check = (games / config.check_every + 1) * config.check_every;
+    }
+    if (report) report(snapshot_progress());
+  }
+  for (auto& th : threads) th.join();
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  TrainProgress final_progress = snapshot_progress();
+  if (config.check_games > 0 && (final_progress.checks.empty() || final_progress.checks.back().after_games != final_progress.games)) {
+    check(final_progress.games);
+    final_progress = snapshot_progress();
+  }
+  if (report) report(final_progress);
+
+  nlohmann::json checks = nlohmann::json::array();
+  for (const auto& c : final_progress.checks)
+    checks.push_back({{"after_games", c.after_games}, {"score", c.score}, {"games", c.games}, {"against", config.check_agent}});
+  const nlohmann::json summary = {
+      {"method", "TD(lambda) self-play over after-states"},
+      {"games", final_progress.games},
+      {"plies", final_progress.plies},
+      {"seconds", std::round(final_progress.seconds * 10) / 10},
+      {"threads", config.threads},
+      {"seed", config.seed},
+      {"rate", config.rate},
+      {"lambda", config.lambda},
+      {"explore", config.explore},
+      {"continued_from", config.start ? nlohmann::json::parse(config.start->training()) : nlohmann::json()},
+      {"checks", checks},
+  };
+  return {master, final_progress, summary.dump()};
+}
+
+}  // namespace boardlab::lab

@@ -1,0 +1,68 @@
+// Training: a learned evaluation by self-play, for any definition. TD(lambda) over
+// after-states in the manner of TD-Gammon: the learner plays both sides, choosing the move
+// whose resulting position its network rates best for the mover (now and then a random one,
+// to explore); after each game every position it saw, from every player's side, is moved
+// toward the lambda-return of the positions after it and the game's result. With dice the
+// positions it rates are those before the next roll.
+#pragma once
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "learn/learned_eval.h"
+#include "rules/rules.h"
+
+namespace boardlab::lab {
+
+struct TrainConfig {
+  GameDefPtr def;
+  long games = 0;        // self-play games to play (0: until `seconds`)
+  double seconds = 0;    // time to train (0: until `games`)
+  int threads = 1;       // games played at once; one thread replays a seed exactly
+  uint64_t seed = 1;
+  int hidden = 64;       // hidden units (a new network)
+  double rate = 0.005;   // the step size
+  double lambda = 0.7;
+  double explore = 0.05; // the share of moves chosen at random
+  int max_plies = 2000;  // a game this long stops and counts as a draw (when the game has no cap)
+  // Strength checks: every `check_every` games (0: never) and at the end, `check_games`
+  // games (0: no checks) of greedy with the weights against `check_agent`, seats alternating.
+  long check_every = 0;
+  int check_games = 50;
+  std::string check_agent = "greedy";
+  std::shared_ptr<const LearnedEval> start;  // weights to train on from (else new ones)
+};
+
+struct StrengthCheck {
+  long after_games = 0;
+  double score = 0;  // the learner's score against check_agent (a draw counts half)
+  int games = 0;
+};
+
+struct TrainProgress {
+  long games = 0;
+  long plies = 0;
+  double seconds = 0;
+  std::vector<StrengthCheck> checks;
+};
+
+struct TrainResult {
+  std::shared_ptr<LearnedEval> eval;
+  TrainProgress progress;
+  // How it was trained, as a JSON object: kept in the weights file's header.
+  std::string summary;
+};
+
+// `report` is called from the calling thread about once a second and at the end; `stop`
+// (optional) ends training early, keeping what was learned. Throws what a game's script
+// throws.
+TrainResult train(const TrainConfig& config, const std::function<void(const TrainProgress&)>& report = {},
+                  const std::atomic<bool>* stop = nullptr);
+
+// The learner's score against `opponent` over `games` games, seats alternating, seeded.
+StrengthCheck strength_check(const GameDefPtr& def, std::shared_ptr<const LearnedEval> eval, const std::string& opponent,
+                             int games, uint64_t seed, int max_plies);
+
+}  // namespace boardlab::lab

@@ -1,0 +1,96 @@
+// LearnedEval: the weights file. A first line "boardlab-weights 1", a second line of JSON
+// (the definition, its content hash, the input layout, the network's shape, how it was
+// trained), then the parameters as little-endian 32-bit floats (ValueNet::write_parameters).
+#include "learn/learned_eval.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <vector>
+
+namespace boardlab {
+
+namespace {
+constexpr const char* kMagic = "boardlab-weights 1";
+constexpr int kMaxHidden = 4096;
+static_assert(std::endian::native == std::endian::little, "weights files are little-endian floats");
+}  // namespace
+
+LearnedEval::LearnedEval(const GameDef& def, int hidden, uint64_t seed)
+    : definition_(def.name), content_hash_(def.content_hash), layout_(def), net_(layout_.size(), hidden, seed) {}
+
+void LearnedEval::save(const std::string& path, const std::string& training) const {
+  nlohmann::json header = {
+      {"definition", definition_},       {"definition_hash", content_hash_},
+      {"layout", layout_.describe()},    {"inputs", net_.inputs()},
+      {"hidden", net_.hidden()},         {"network", "sparse inputs -> hidden tanh -> tanh output"},
+      {"training", nlohmann::json::parse(training)},
+  };
+  std::vector<float> params(net_.parameter_count());
+  net_.write_parameters(params.data());
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << kMagic << '\n' << header.dump() << '\n';
+    out.write(reinterpret_cast<const char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
+    if (!out) throw std::runtime_error(fmt::format("{}: cannot write the weights file", tmp));
+  }
+  // Whole or not at all: an interrupted save leaves the old file.
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(fmt::format("{}: cannot write the weights file", path));
+}
+
+std::shared_ptr<const LearnedEval> LearnedEval::load(const std::string& path, const GameDef& def, std::string* warning) {
+  const auto fail = [&](const std::string& why) { return std::runtime_error(fmt::format("{}: {}", path, why)); };
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw fail("cannot read the weights file");
+  std::string magic, line;
+  if (!std::getline(in, magic) || magic != kMagic) throw fail(fmt::format("not a weights file (it should start with '{}')", kMagic));
+  if (!std::getline(in, line)) throw fail("the weights file ends before its header");
+  nlohmann::json h;
+  try {
+    h = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::exception& e) {
+    throw fail(fmt::format("the header is not JSON: {}", e.what()));
+  }
+  const auto field = [&](const char* key) -> const nlohmann::json& {
+    if (!h.is_object() || !h.contains(key)) throw fail(fmt::format("the header has no '{}'", key));
+    return h[key];
+  };
+  try {
+    if (field("definition").get<std::string>() != def.name)
+      throw fail(fmt::format("these weights were trained for '{}', not '{}'", field("definition").get<std::string>(), def.name));
+    auto out = std::make_shared<LearnedEval>(def, 1, 0);
+    if (field("layout").get<std::string>() != out->layout_.describe())
+      throw fail(fmt::format("these weights were trained for another input layout of '{}' (the definition changed its board, "
+                             "pieces, reserves or dice since): train again\n  file:       {}\n  definition: {}",
+                             def.name, field("layout").get<std::string>(), out->layout_.describe()));
+    const int inputs = field("inputs").get<int>(), hidden = field("hidden").get<int>();
+    if (inputs != out->layout_.size() || hidden < 1 || hidden > kMaxHidden)
+      throw fail(fmt::format("the header's shape ({} inputs, {} hidden) does not fit the layout ({} inputs, 1 to {} hidden)",
+                             inputs, hidden, out->layout_.size(), kMaxHidden));
+    out->net_ = ValueNet(inputs, hidden, 0);
+    std::vector<float> params(out->net_.parameter_count());
+    in.read(reinterpret_cast<char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
+    if (in.gcount() != static_cast<std::streamsize>(params.size() * sizeof(float)) || in.peek() != EOF)
+      throw fail(fmt::format("the file should hold {} parameters after its header", params.size()));
+    for (float p : params)
+      if (!std::isfinite(p)) throw fail("a parameter is not a finite number");
+    out->net_.read_parameters(params.data());
+    out->content_hash_ = field("definition_hash").get<std::string>();
+    out->training_ = field("training").dump();
+    if (warning)
+      *warning = out->content_hash_ == def.content_hash
+                     ? ""
+                     : fmt::format("{}: trained on another version of '{}' (definition hash {}, now {}); its rules may have changed",
+                                   path, def.name, out->content_hash_, def.content_hash);
+    return out;
+  } catch (const nlohmann::json::exception& e) {
+    throw fail(fmt::format("a header field has the wrong type: {}", e.what()));
+  }
+}
+
+}  // namespace boardlab

@@ -1,0 +1,48 @@
+// LearnedEval: a ValueNet with the input layout and the definition it was trained for, and
+// its weights file (docs/learning.md describes the format). Loading refuses a file made
+// for another definition or another input layout; a file made for an earlier version of
+// the same definition (its content hash differs) loads with a warning.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "learn/input_layout.h"
+#include "learn/value_net.h"
+
+namespace boardlab {
+
+class LearnedEval {
+ public:
+  // Untrained: small random weights from `seed`.
+  LearnedEval(const GameDef& def, int hidden, uint64_t seed);
+  // Throws std::runtime_error naming the file and what is wrong with it. `warning` (if
+  // given) receives a note for a definition whose content changed since training, else "".
+  static std::shared_ptr<const LearnedEval> load(const std::string& path, const GameDef& def,
+                                                 std::string* warning = nullptr);
+  // Writes the file (throws std::runtime_error if it cannot). `training` is a JSON object
+  // saying how the weights were trained, kept in the header for people.
+  void save(const std::string& path, const std::string& training = "{}") const;
+
+  const InputLayout& layout() const { return layout_; }
+  const ValueNet& net() const { return net_; }
+  ValueNet& net() { return net_; }
+  const std::string& training() const { return training_; }
+
+  struct Scratch {
+    SparseInput x;
+    ValueNet::Scratch net;
+  };
+  // How good `s` is for `player`, in (-1, 1) (the net's estimate of the result: a win 1, a
+  // loss -1); the caller handles a finished game.
+  double value(const State& s, int player, Scratch& scratch) const {
+    layout_.encode(s, player, scratch.x);
+    return net_.value(scratch.x, scratch.net);
+  }
+
+ private:
+  std::string definition_, content_hash_, training_ = "{}";
+  InputLayout layout_;
+  ValueNet net_;
+};
+
+}  // namespace boardlab

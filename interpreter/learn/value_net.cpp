@@ -1,0 +1,63 @@
+// ValueNet: evaluation and one step of learning (value_net.h).
+#include "learn/value_net.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/rng.h"
+
+namespace boardlab {
+
+ValueNet::ValueNet(int inputs, int hidden, uint64_t seed) : w1_(hidden, inputs), b1_(hidden), w2_(hidden) {
+  Rng rng(seed);
+  const auto uniform = [&](float scale) {
+    return scale * (static_cast<float>(rng.next() >> 40) / static_cast<float>(1 << 24) * 2 - 1);
+  };
+  for (Eigen::Index i = 0; i < w1_.size(); ++i) w1_.data()[i] = uniform(0.1f);
+  b1_.setZero();
+  for (Eigen::Index i = 0; i < w2_.size(); ++i) w2_[i] = uniform(1.0f / std::sqrt(static_cast<float>(hidden)));
+}
+
+void ValueNet::forward_hidden(const SparseInput& x, Scratch& s) const {
+  s.h = b1_;
+  for (size_t k = 0; k < x.index.size(); ++k) s.h.noalias() += x.value[k] * w1_.col(x.index[k]);
+  s.h = s.h.array().tanh();
+}
+
+float ValueNet::value(const SparseInput& x, Scratch& s) const {
+  forward_hidden(x, s);
+  return std::tanh(b2_ + w2_.dot(s.h));
+}
+
+float ValueNet::learn(const SparseInput& x, float target, float rate, Scratch& s) {
+  forward_hidden(x, s);
+  const float out = std::tanh(b2_ + w2_.dot(s.h));
+  const float d_out = (target - out) * (1 - out * out);
+  s.grad = (d_out * w2_.array() * (1 - s.h.array().square())).matrix();
+  w2_.noalias() += (rate * d_out) * s.h;
+  b2_ += rate * d_out;
+  s.grad *= rate;
+  for (size_t k = 0; k < x.index.size(); ++k) w1_.col(x.index[k]).noalias() += x.value[k] * s.grad;
+  b1_ += s.grad;
+  return out;
+}
+
+void ValueNet::write_parameters(float* out) const {
+  std::memcpy(out, w1_.data(), sizeof(float) * static_cast<size_t>(w1_.size()));
+  out += w1_.size();
+  std::memcpy(out, b1_.data(), sizeof(float) * static_cast<size_t>(b1_.size()));
+  out += b1_.size();
+  std::memcpy(out, w2_.data(), sizeof(float) * static_cast<size_t>(w2_.size()));
+  out[w2_.size()] = b2_;
+}
+
+void ValueNet::read_parameters(const float* in) {
+  std::memcpy(w1_.data(), in, sizeof(float) * static_cast<size_t>(w1_.size()));
+  in += w1_.size();
+  std::memcpy(b1_.data(), in, sizeof(float) * static_cast<size_t>(b1_.size()));
+  in += b1_.size();
+  std::memcpy(w2_.data(), in, sizeof(float) * static_cast<size_t>(w2_.size()));
+  b2_ = in[w2_.size()];
+}
+
+}  // namespace boardlab
