@@ -32,7 +32,9 @@ float ValueNet::value(const SparseInput& x, Scratch& s) const {
 float ValueNet::learn(const SparseInput& x, float target, float rate, Scratch& s) {
   forward_hidden(x, s);
   const float out = std::tanh(b2_ + w2_.dot(s.h));
-  const float d_out = (target - out) * (1 - out * out);
+  // The cross-entropy gradient of the output (its probability of a win is (1 + out) / 2):
+  // unlike squared error's, it does not vanish when the output saturates at the wrong end.
+  const float d_out = target - out;
   s.grad = (d_out * w2_.array() * (1 - s.h.array().square())).matrix();
   w2_.noalias() += (rate * d_out) * s.h;
   b2_ += rate * d_out;

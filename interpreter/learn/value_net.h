@@ -24,7 +24,8 @@ class ValueNet {
     Eigen::VectorXf h, grad;
   };
   float value(const SparseInput& x, Scratch& s) const;
-  // One gradient step on (target - value)^2 / 2 at `rate`; returns the value before it.
+  // One gradient step toward `target` at `rate` (on the cross-entropy of the win
+  // probabilities (1 + value) / 2 and (1 + target) / 2); returns the value before it.
   float learn(const SparseInput& x, float target, float rate, Scratch& s);
 
   // The weights as one flat array (w1 column by column, b1, w2, b2): what a file holds.

@@ -1,0 +1,286 @@
+// Learned evaluations (interpreter/learn/, lab/training.h): the generic inputs on every
+// board kind, the weights file, training that reaches a known value, reproducibility.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <set>
+
+#include "agents/agent.h"
+#include "agents/evaluation.h"
+#include "definition/bundled.h"
+#include "helpers.h"
+#include "lab/training.h"
+#include "learn/learned_eval.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+
+namespace {
+
+const char* kNim = "tests/data/nim-race/nim-race.yaml";
+
+// The inputs set, each once.
+std::map<int, float> inputs(const InputLayout& layout, const State& s, int perspective) {
+  SparseInput x;
+  layout.encode(s, perspective, x);
+  std::map<int, float> out;
+  for (size_t k = 0; k < x.index.size(); ++k) out.emplace(x.index[k], x.value[k]);
+  if (out.size() != x.index.size()) FAIL("an input is set twice");
+  return out;
+}
+
+// The inputs below `limit` (the cells' block, say).
+std::map<int, float> below(const std::map<int, float>& in, int limit) {
+  std::map<int, float> out;
+  for (auto [i, v] : in)
+    if (i < limit) out[i] = v;
+  return out;
+}
+
+// Shows `visit` every position of a random game: before and after each roll.
+void visit_random_game(const Rules& rules, const std::function<void(const State&)>& visit) {
+  struct Seen : GameObserver {
+    const std::function<void(const State&)>* visit;
+    void rolled(const State& s) override { (*visit)(s); }
+    void moved(const State& s) override { (*visit)(s); }
+  } seen;
+  seen.visit = &visit;
+  Rng rng(5);
+  RandomPlayer random(rng);
+  std::vector<Player*> seats(static_cast<size_t>(rules.def().nplayers()), &random);
+  State s = rules.initial();
+  GameLoop().play(rules, s, seats, rng, 300, &seen);
+}
+
+}  // namespace
+
+TEST_CASE("Learned inputs: every bundled game's positions give distinct in-range inputs, one per piece kept") {
+  for (const char* name : {"breakthrough", "dipole", "death-stacks", "double-draughts", "dablot", "hypergammon",
+                           "lasca", "plakoto", "english-checkers"}) {
+    auto game = testing::bundled(name);
+    const GameDef& def = game->def();
+    const InputLayout layout(def);
+    const int levels = std::min(def.stack_cap, 8);
+    visit_random_game(*game, [&](const State& s) {
+      for (int p = 0; p < def.nplayers(); ++p) {
+        const auto in = inputs(layout, s, p);
+        long pieces = 0, reserves = 0;
+        for (int c = 0; c < def.board.ncells; ++c) pieces += std::min(s.height(c), levels) + (s.height(c) > levels);
+        for (size_t r = 0; r < def.reserve_slots.size(); ++r)
+          for (int code = 1; code < def.ncodes; ++code) reserves += s.reserve(static_cast<int>(r), code) > 0 ? 2 : 0;
+        const long dice = def.dice.count ? (s.awaiting_roll() ? 1 : 0) + static_cast<long>(std::set<int>(
+                                               s.arrays().dice, s.arrays().dice + s.ndice()).size()) : 0;
+        INFO(name << ", perspective " << p << ": " << position_text(s));
+        CHECK(static_cast<long>(in.size()) == pieces + reserves + 2 + dice);  // + side to move + perspective
+        CHECK(in.rbegin()->first < layout.size());
+        CHECK(in.begin()->first >= 0);
+      }
+    });
+  }
+}
+
+TEST_CASE("Learned inputs: a grid seen by the second player is turned half round, owners counted from the viewer") {
+  auto game = testing::bundled("breakthrough");
+  const InputLayout layout(game->def());
+  REQUIRE(layout.turned());
+  // 64 cells x (levels x 2 kind-owners, + the height below them), side to move 2,
+  // perspective 2. (A stack may hold every piece, as the definition sets no max_stack.)
+  const int levels = std::min(game->def().stack_cap, 8);
+  const int cell = levels * 2 + (game->def().stack_cap > 8 ? 1 : 0), board = 64 * cell;
+  CHECK(layout.size() == board + 2 + 2);
+  const State start = game->initial();
+  // The start looks the same to both sides: the same board block.
+  CHECK(below(inputs(layout, start, 0), board) == below(inputs(layout, start, 1), board));
+  State s = parse_position(game->def(), "white a1=w h8=b");
+  const auto white = inputs(layout, s, 0), black = inputs(layout, s, 1);
+  CHECK(white.size() == 4);
+  CHECK(white.count(0 * cell + 0));   // a1, mine
+  CHECK(white.count(63 * cell + 1));  // h8, the other's
+  CHECK(black.count(0 * cell + 0));   // h8 turned to a1, mine
+  CHECK(black.count(63 * cell + 1));  // a1 turned to h8, the other's
+  CHECK(white.count(board + 0));      // side to move: the viewer
+  CHECK(black.count(board + 1));      // side to move: the other
+  CHECK(white.count(board + 2 + 0));  // the perspective
+  CHECK(black.count(board + 2 + 1));
+}
+
+TEST_CASE("Learned inputs: a lattice's points, and stacks from the top with the height below the levels kept") {
+  auto dablot = testing::bundled("dablot");
+  const InputLayout lattice(dablot->def());
+  int points = 0;
+  for (int c = 0; c < dablot->def().board.ncells; ++c) points += dablot->def().board.playable[static_cast<size_t>(c)];
+  CHECK(lattice.describe().find(fmt::format("cells {} x", points)) == 0);
+
+  auto dipole = testing::bundled("dipole");  // stacks of up to 12 of one colour: 8 levels kept
+  const GameDef& d = dipole->def();
+  REQUIRE(d.stack_cap > 8);
+  const InputLayout stacks(d);
+  State s = dipole->initial();
+  s.clear();
+  const int cell = d.board.cell_index("b2") >= 0 && d.board.playable[static_cast<size_t>(d.board.cell_index("b2"))]
+                       ? d.board.cell_index("b2") : d.board.cell_index("a1");
+  const int mine = d.code(0, 0);
+  for (int i = 0; i < 10; ++i) s.push_piece(cell, static_cast<uint8_t>(mine));
+  const auto in = inputs(stacks, s, 0);
+  CHECK(in.size() == 8 + 1 + 2);  // 8 levels, the 2 below them, side to move and perspective
+  float below_levels = 0;
+  for (auto [i, v] : in)
+    if (v != 1.0f) below_levels = v;
+  CHECK(below_levels == Approx(2.0 / (d.stack_cap - 8)));
+
+  auto lasca = testing::bundled("lasca");  // mixed columns: level 0 is the top piece
+  const InputLayout columns(lasca->def());
+  State c = parse_position(lasca->def(), "white a1=wb");  // bottom to top: a white soldier under a black one
+  const auto top_black = inputs(columns, c, 0);
+  State c2 = parse_position(lasca->def(), "white a1=bw");
+  CHECK(top_black != inputs(columns, c2, 0));
+}
+
+TEST_CASE("Learned inputs: a track's bar and tray, the side to move, and the dice before and after the roll") {
+  auto game = testing::bundled("hypergammon");
+  const GameDef& def = game->def();
+  const InputLayout layout(def);
+  REQUIRE(layout.turned());
+  State s = parse_position(def, "white 22=w 23=w 1=b 2=b 3=b");
+  const int white = def.code(0, 0);
+  s.set_reserve(def.bar_slot, white, 1);
+  const auto before = inputs(layout, s, 0);
+  s.set_reserve(def.bar_slot, white, 0);
+  s.set_reserve(def.off_slot, white, 1);
+  const auto off = inputs(layout, s, 0);
+  CHECK(before != off);
+  CHECK(before.size() == off.size());
+  State rolled = parse_position(def, "white dice:3,3 22=w 23=w 24=w 1=b 2=b 3=b");
+  State waiting = parse_position(def, "white 22=w 23=w 24=w 1=b 2=b 3=b");
+  const auto r = inputs(layout, rolled, 0), w = inputs(layout, waiting, 0);
+  CHECK(r.size() == w.size());  // a double's one face (four dice) against "awaiting the roll"
+  CHECK(r != w);
+  bool four_threes = false;
+  for (auto [i, v] : r) four_threes |= v == Approx(1.0);
+  CHECK(four_threes);
+}
+
+TEST_CASE("Weights files: a round trip keeps every weight; a file for another game or a damaged one is refused") {
+  testing::TempDir dir;
+  auto nim = open_definition(kNim);
+  lab::TrainConfig c;
+  c.def = nim;
+  c.games = 200;
+  c.check_games = 0;
+  const lab::TrainResult r = lab::train(c);
+  const std::string path = dir.path() + "/nim.weights";
+  r.eval->save(path, r.summary);
+  std::string warning = "unset";
+  auto back = LearnedEval::load(path, *nim, &warning);
+  CHECK(warning.empty());
+  CHECK(back->net() == r.eval->net());
+  CHECK(back->training().find("\"games\":200") != std::string::npos);
+  State s = ThreadRules(nim).initial();
+  LearnedEval::Scratch a, b;
+  CHECK(back->value(s, 0, a) == r.eval->value(s, 0, b));
+
+  auto other = open_definition("breakthrough");
+  CHECK_THROWS_WITH(LearnedEval::load(path, *other), Catch::Contains("trained for 'nim-race', not 'breakthrough'"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=" + path), other, 1),
+                    Catch::Contains("trained for 'nim-race', not 'breakthrough'"));
+
+  std::string text;
+  {
+    std::ifstream in(path, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto write = [&](const std::string& name, const std::string& body) {
+    std::ofstream out(dir.path() + "/" + name, std::ios::binary);
+    out << body;
+    return dir.path() + "/" + name;
+  };
+  CHECK_THROWS_WITH(LearnedEval::load(write("cut.weights", text.substr(0, text.size() - 5)), *nim),
+                    Catch::Contains("parameters after its header"));
+  CHECK_THROWS_WITH(LearnedEval::load(write("long.weights", text + "x"), *nim), Catch::Contains("parameters after its header"));
+  CHECK_THROWS_WITH(LearnedEval::load(write("other.weights", "hello\n"), *nim), Catch::Contains("not a weights file"));
+  CHECK_THROWS_WITH(LearnedEval::load(write("json.weights", "boardlab-weights 1\n{nope\n"), *nim),
+                    Catch::Contains("the header is not JSON"));
+  CHECK_THROWS_WITH(LearnedEval::load(write("field.weights", "boardlab-weights 1\n{\"definition\": 3}\n"), *nim),
+                    Catch::Contains("wrong type"));
+  CHECK_THROWS_WITH(LearnedEval::load(dir.path() + "/missing.weights", *nim), Catch::Contains("cannot read"));
+  // Another version of the same game loads, with a warning.
+  auto changed = open_definition(kNim);
+  const_cast<GameDef&>(*changed).content_hash = "0000000000000000";
+  LearnedEval::load(path, *changed, &warning);
+  CHECK(warning.find("trained on another version of 'nim-race'") != std::string::npos);
+}
+
+TEST_CASE("Training: self-play learns the known values of a Nim race, and every agent plays them with eval") {
+  auto nim = open_definition(kNim);
+  lab::TrainConfig c;
+  c.def = nim;
+  c.games = 20000;  // about 0.2 s
+  c.rate = 0.02;
+  c.check_games = 0;
+  const lab::TrainResult r = lab::train(c);
+  ThreadRules rules(nim);
+  LearnedEval::Scratch scratch;
+  const int a1 = nim->board.cell_index("a1");
+  // With d cells to go, the side to move wins exactly when d is not a multiple of 3: the
+  // first player (to move at d = 9) loses. Best play brings the first player to 9, 6 and 3
+  // and the second to the others; those are the positions self-play learns (a position off
+  // that path is seen only after a random move, rarely).
+  for (int d = 1; d <= 9; ++d) {
+    const int side = d % 3 ? 1 : 0;
+    State s = rules.initial();
+    s.clear();
+    s.push_piece(a1 + d, static_cast<uint8_t>(nim->code(0, 0)));
+    s.set_side(side);
+    const double v = r.eval->value(s, side, scratch);
+    INFO("d = " << d << ", side " << side << ": value " << v);
+    CHECK((d % 3 ? v > 0.5 : v < -0.5));
+    CHECK(r.eval->value(s, 1 - side, scratch) == Approx(-v).margin(0.3));
+    if (d % 3 == 0) continue;
+    // Each agent with the weights moves to leave a multiple of 3.
+    for (const char* spec : {"greedy:eval=learned", "alphabeta:depth=1,eval=learned", "mcts:iterations=50,eval=learned"}) {
+      auto agent = make_agent(AgentSpec::parse(spec), nim, 7, r.eval);
+      MoveList legal;
+      rules.legal_moves(s, legal);
+      State after = s;
+      Move m;
+      legal.get(agent->choose(rules, s, legal), m);
+      rules.apply(after, m);
+      int at = 0;
+      for (int cell = 0; cell < nim->board.ncells; ++cell)
+        if (after.height(cell)) at = cell;
+      INFO(spec);
+      CHECK((at - a1) % 3 == 0);
+    }
+  }
+}
+
+TEST_CASE("Training: one thread replays a seed exactly; another seed learns other weights") {
+  auto nim = open_definition(kNim);
+  lab::TrainConfig c;
+  c.def = nim;
+  c.games = 300;
+  c.check_games = 0;
+  const auto a = lab::train(c), b = lab::train(c);
+  CHECK(a.eval->net() == b.eval->net());
+  CHECK(a.progress.plies == b.progress.plies);
+  c.seed = 2;
+  CHECK_FALSE(lab::train(c).eval->net() == a.eval->net());
+  // A strength check is part of the summary.
+  c.check_games = 10;
+  const auto checked = lab::train(c);
+  REQUIRE(checked.progress.checks.size() == 1);
+  CHECK(checked.progress.checks[0].games == 10);
+  CHECK(checked.summary.find("\"checks\":[{") != std::string::npos);
+}
+
+TEST_CASE("eval= is checked when an agent is made") {
+  auto nim = open_definition(kNim);
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=learned"), nim, 1), Catch::Contains("no weights were trained here"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("mcts:eval=/nonexistent/x.weights"), nim, 1), Catch::Contains("cannot read"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("random:eval=x"), nim, 1), Catch::Contains("random has no parameter 'eval'"));
+}
+
+
