@@ -44,9 +44,10 @@ Runner add_check(CLI::App& app) {
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
     auto game = open_game(*args);
-    if (Diagnostics bad = level_errors(game->def_ptr()); bad.has_errors()) throw DefinitionError(bad);
+    const Diagnostics agents = level_errors(game->def_ptr());  // its levels and its weights file
+    if (agents.has_errors()) throw DefinitionError(agents);
     game->vm().set_checking(true);  // a bad move is caught at the script line that wrote it
-    Diagnostics warnings;
+    Diagnostics warnings = agents;
     for (const auto& w : game->def().warnings) warnings.warning(w.pos, w.message);
     fmt::print(stderr, "{}", warnings.str());
     InvariantOptions opt;

@@ -43,7 +43,7 @@ const std::vector<AgentInfo>& agent_catalogue() {
   static const AgentParam kEval = {
       "eval", "builtin",
       "how positions are judged: builtin (the game's evaluate hook, else material), a weights file from `boardlab train`, "
-      "or learned (the weights compare trained with eval=auto)"};
+      "or learned (the weights the definition names, or those compare trained with eval=auto)"};
   static const std::vector<AgentInfo> all = {
       {"random", "a uniformly random legal move", {}},
       {"greedy", "the move whose result evaluates best for the mover (one ply), ties at random", {kEval}},
@@ -84,9 +84,11 @@ std::string level_spec(const GameDef& def, int level) {
   if (level < 1 || level > kLevels) throw std::invalid_argument(fmt::format("a level is 1 to {}, not {}", kLevels, level));
   const std::string& own = def.levels[static_cast<size_t>(level - 1)];
   if (!own.empty()) return own;
-  if (level == 1) return "greedy";
+  // A definition's own weights judge the positions of its default levels.
+  const char* eval = def.weights_file.empty() ? "" : ",eval=learned";
+  if (level == 1) return def.weights_file.empty() ? "greedy" : "greedy:eval=learned";
   const char* search = def.nplayers() != 2 ? "mcts:" : def.dice.count ? "expectimax:depth=16," : "alphabeta:depth=64,";
-  return fmt::format("{}seconds={}", search, kSeconds[level - 1]);
+  return fmt::format("{}seconds={}{}", search, kSeconds[level - 1], eval);
 }
 
 namespace {
@@ -114,6 +116,15 @@ std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, u
 
 Diagnostics level_errors(const GameDefPtr& def) {
   Diagnostics out;
+  if (!def->weights_file.empty()) {
+    try {
+      std::string warning;
+      LearnedEval::load(def->weights_file, *def, &warning);
+      if (!warning.empty()) out.warning(def->weights_pos, warning);
+    } catch (const std::runtime_error& e) {
+      out.error(def->weights_pos, e.what());
+    }
+  }
   for (int n = 1; n <= kLevels; ++n) {
     const auto i = static_cast<size_t>(n - 1);
     if (def->levels[i].empty()) continue;
@@ -133,7 +144,11 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def,
     const auto& catalogue = agent_catalogue();
     auto info = std::find_if(catalogue.begin(), catalogue.end(), [&](const AgentInfo& a) { return a.name == spec.name; });
     if (info != catalogue.end()) {
-      if (info->params.empty()) throw std::invalid_argument(fmt::format("{} takes no parameters, not '{}'", spec.name, lone->second));
+      // Only a number may stand alone, for a first parameter that is a number.
+      const std::string& first = info->params.empty() ? "" : info->params[0].default_value;
+      if (first.empty() || first.find_first_not_of("0123456789.") != std::string::npos)
+        throw std::invalid_argument(fmt::format("{} takes no number alone, not '{}'{}", spec.name, lone->second,
+                                                info->params.empty() ? "" : " (name the parameter: " + info->params[0].name + "=...)"));
       const std::string value = lone->second;
       spec.params.erase(lone);
       if (!spec.params.emplace(info->params[0].name, value).second)

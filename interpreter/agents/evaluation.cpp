@@ -35,30 +35,37 @@ double evaluate(const Rules& rules, const State& s, int player) {
 
 namespace boardlab {
 
-Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
-  const std::string name = p.text("eval", "builtin");
-  if (name == "builtin") return {};
-  if (name == "learned") {
-    if (!p.learned) throw std::invalid_argument("eval=learned: no weights were trained here; name a weights file (eval=FILE)");
-    return Evaluator(p.learned);
-  }
-  // Agents are made per game by simulate: each file is read once per definition.
+namespace {
+// Agents are made per game by simulate: each file is read once per definition.
+std::shared_ptr<const LearnedEval> load_shared(const std::string& path, const GameDef& def) {
   static std::mutex lock;
   static std::map<std::string, std::shared_ptr<const LearnedEval>> loaded;
-  const std::string key = name + '\n' + def.name + '\n' + def.content_hash;
+  const std::string key = path + '\n' + def.name + '\n' + def.content_hash;
   std::lock_guard<std::mutex> hold(lock);
   auto& slot = loaded[key];
   if (!slot) {
     std::string warning;
     try {
-      slot = LearnedEval::load(name, def, &warning);
+      slot = LearnedEval::load(path, def, &warning);
     } catch (const std::runtime_error& e) {
       loaded.erase(key);
       throw std::invalid_argument(fmt::format("eval: {}", e.what()));
     }
     if (!warning.empty()) fmt::print(stderr, "warning: {}\n", warning);
   }
-  return Evaluator(slot);
+  return slot;
+}
+}  // namespace
+
+Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
+  const std::string name = p.text("eval", "builtin");
+  if (name == "builtin") return {};
+  if (name != "learned") return Evaluator(load_shared(name, def));
+  if (p.learned) return Evaluator(p.learned);
+  if (def.weights_file.empty())
+    throw std::invalid_argument(fmt::format("eval=learned: {} names no weights file (its `weights:`) and none were trained "
+                                            "here; name one (eval=FILE)", def.name));
+  return Evaluator(load_shared(def.weights_file, def));
 }
 
 }  // namespace boardlab

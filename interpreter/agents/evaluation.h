@@ -34,8 +34,8 @@ class Evaluator {
 };
 
 // The evaluation an agent's `eval` parameter names: `builtin` (the default), `learned` (the
-// weights the caller handed make_agent) or a weights file (loaded once per file and
-// definition, then shared). Throws std::invalid_argument.
+// weights the caller handed make_agent, else those the definition names) or a weights file
+// (loaded once per file and definition, then shared). Throws std::invalid_argument.
 Evaluator evaluator_param(AgentParams& p, const GameDef& def);
 
 }  // namespace boardlab

@@ -208,6 +208,7 @@ class Builder {
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
     if (ok({"levels"})) levels(g);
+    if (ok({"weights"})) weights(g);
     if (ok({"script"})) script(g);
     if (!diags_.has_errors()) {
       // A key per (cell, level, piece): sized before it is made.
@@ -763,6 +764,17 @@ class Builder {
           g.levels[i] = spec->scalar;
           g.level_pos[i] = spec->pos;
         }
+  }
+
+  // Weights are learned for one definition: a variant that extends it names its own.
+  void weights(GameDef& g) {
+    const YNode* w = root_.get("weights");
+    if (!w || w->pos.file != g.source_file) return;
+    const fs::path p = fs::path(w->pos.file).parent_path() / w->scalar;
+    g.weights_file = p.string();
+    g.weights_pos = w->pos;
+    std::error_code ec;
+    if (!fs::is_regular_file(p, ec)) diags_.error(w->pos, fmt::format("cannot find the weights file '{}'", display_path(p)));
   }
 
   void script(GameDef& g) {

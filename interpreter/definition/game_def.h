@@ -134,6 +134,9 @@ struct GameDef {
   // names none (the agents' default ladder), and where it does.
   std::array<std::string, kLevels> levels;
   std::array<SourcePos, kLevels> level_pos;
+  // The weights file the definition itself names (`weights:`, never inherited), or "".
+  std::string weights_file;
+  SourcePos weights_pos;
 
   // What `boardlab check` warns about: legal, but likely not what the author meant.
   std::vector<Diagnostic> warnings;

@@ -155,7 +155,9 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);
   CHECK(make_agent(AgentSpec::parse("level"), dipole->def_ptr(), 1) != nullptr);  // level 3
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("level:0"), dipole->def_ptr(), 1), Catch::Contains("from 1 to 5"));
-  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:3"), dipole->def_ptr(), 1), "greedy takes no parameters, not '3'");
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:3"), dipole->def_ptr(), 1),
+                    "greedy takes no number alone, not '3' (name the parameter: eval=...)");
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("random:3"), dipole->def_ptr(), 1), "random takes no number alone, not '3'");
   CHECK(level_errors(dipole->def_ptr()).items().empty());
   testing::TempDir dir;
   const std::string path = testing::tiny_definition(dir, "function generate() end\n",

@@ -278,7 +278,7 @@ TEST_CASE("Training: one thread replays a seed exactly; another seed learns othe
 
 TEST_CASE("eval= is checked when an agent is made") {
   auto nim = open_definition(kNim);
-  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=learned"), nim, 1), Catch::Contains("no weights were trained here"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=learned"), nim, 1), Catch::Contains("nim-race names no weights file"));
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("mcts:eval=/nonexistent/x.weights"), nim, 1), Catch::Contains("cannot read"));
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("random:eval=x"), nim, 1), Catch::Contains("random has no parameter 'eval'"));
 }
