@@ -46,7 +46,7 @@ Runner add_train(CLI::App& app) {
       ->check(CLI::Range(0, 256));
   cmd->add_option("--seed", c.seed, "seeds the new network and every game");
   cmd->add_option("--from", a->from, "a weights file to go on training (else a new network)");
-  cmd->add_option("--hidden", c.hidden, "hidden units of a new network (default 64)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--hidden", c.hidden, "hidden units of a new network (default 32)")->check(CLI::Range(1, 4096));
   cmd->add_option("--rate", c.rate, "the learning rate (default 0.005)")->check(CLI::Range(1e-6, 10.0));
   cmd->add_option("--lambda", c.lambda, "TD(lambda)'s lambda (default 0.7)")->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--explore", c.explore, "the share of self-play moves chosen at random (default 0.05)")

@@ -31,14 +31,14 @@ struct Episode {
     index.clear(), value.clear(), start.assign(1, 0);
   }
   void add(const SparseInput& x) {
-    index.insert(index.end(), x.index.begin(), x.index.end());
-    value.insert(value.end(), x.value.begin(), x.value.end());
+    index.insert(index.end(), x.indices(), x.indices() + x.size());
+    value.insert(value.end(), x.values(), x.values() + x.size());
     start.push_back(static_cast<uint32_t>(index.size()));
   }
   int inputs() const { return static_cast<int>(start.size()) - 1; }
   void get(int k, SparseInput& x) const {
-    x.index.assign(index.begin() + start[static_cast<size_t>(k)], index.begin() + start[static_cast<size_t>(k) + 1]);
-    x.value.assign(value.begin() + start[static_cast<size_t>(k)], value.begin() + start[static_cast<size_t>(k) + 1]);
+    const uint32_t from = start[static_cast<size_t>(k)], to = start[static_cast<size_t>(k) + 1];
+    x.assign(index.data() + from, value.data() + from, static_cast<int>(to - from));
   }
 };
 

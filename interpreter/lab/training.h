@@ -22,7 +22,7 @@ struct TrainConfig {
   double seconds = 0;    // time to train (0: until `games`)
   int threads = 1;       // games played at once; one thread replays a seed exactly
   uint64_t seed = 1;
-  int hidden = 64;       // hidden units (a new network)
+  int hidden = 32;       // hidden units (a new network): evaluation costs about what generating moves does (bench_learned_eval)
   double rate = 0.005;   // the step size
   double lambda = 0.7;
   double explore = 0.05; // the share of moves chosen at random

@@ -12,6 +12,7 @@
 // that looks the same turned half round, the second player sees the board turned: each
 // side's view of its own game is the same input, so what is learned for one serves both.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,18 +21,36 @@
 
 namespace boardlab {
 
-// A sparse input: the non-zero inputs and their values.
-struct SparseInput {
-  std::vector<int32_t> index;
-  std::vector<float> value;
-  void clear() {
-    index.clear();
-    value.clear();
+// A sparse input: the non-zero inputs and their values, in arrays kept between positions
+// (an encoding writes into them without allocating).
+class SparseInput {
+ public:
+  int size() const { return n_; }
+  int index(int k) const { return index_[static_cast<size_t>(k)]; }
+  float value(int k) const { return value_[static_cast<size_t>(k)]; }
+  const int32_t* indices() const { return index_.data(); }
+  const float* values() const { return value_.data(); }
+  void clear() { n_ = 0; }
+  // Room for `n` inputs; what is there is kept.
+  void reserve(int n) {
+    if (static_cast<int>(index_.size()) < n) index_.resize(static_cast<size_t>(n)), value_.resize(static_cast<size_t>(n));
   }
-  void add(int i, float v) {
-    index.push_back(i);
-    value.push_back(v);
+  void add(int i, float v) {  // within the room reserved
+    index_[static_cast<size_t>(n_)] = i;
+    value_[static_cast<size_t>(n_)] = v;
+    ++n_;
   }
+  void assign(const int32_t* index, const float* value, int n) {
+    reserve(n);
+    std::copy(index, index + n, index_.begin());
+    std::copy(value, value + n, value_.begin());
+    n_ = n;
+  }
+
+ private:
+  std::vector<int32_t> index_;
+  std::vector<float> value_;
+  int n_ = 0;
 };
 
 class InputLayout {
@@ -50,11 +69,15 @@ class InputLayout {
  private:
   int nplayers_, nkinds_, levels_, stack_cap_, ncodes_rel_;
   std::vector<int> cells_;      // the playable cells, in input order
-  std::vector<int> cell_slot_;  // [cell] -> its index in cells_, or -1
   std::vector<int> turn_;       // [cell] -> the cell half a turn away (two players), or empty
-  std::vector<uint8_t> kind_of_, owner_of_;
+  // [perspective * ncodes + code]: the code's kind-owner input; [perspective * ncells +
+  // cell]: the cell's block (-1: not playable), the half turn applied. Tables, as encode
+  // runs at every leaf of a search.
+  std::vector<int16_t> relative_;
+  std::vector<int32_t> block_;
   int nslots_, ncodes_, dice_sides_;
   int at_cells_, per_cell_, at_reserves_, at_side_, at_perspective_, at_dice_, size_;
+  int most_set_;  // the most inputs a position can set
   float piece_share_;  // one piece as a fraction of a player's pieces, for reserve counts
 };
 

@@ -18,9 +18,21 @@ ValueNet::ValueNet(int inputs, int hidden, uint64_t seed) : w1_(hidden, inputs),
   for (Eigen::Index i = 0; i < w2_.size(); ++i) w2_[i] = uniform(1.0f / std::sqrt(static_cast<float>(hidden)));
 }
 
+namespace {
+// h += v * column: the loops the compiler vectorises at -O3 (this file's flags).
+void add_column(float* __restrict h, const float* __restrict column, float v, int n) {
+  if (v == 1.0f) {  // most inputs: a piece is there
+    for (int j = 0; j < n; ++j) h[j] += column[j];
+  } else {
+    for (int j = 0; j < n; ++j) h[j] += v * column[j];
+  }
+}
+}  // namespace
+
 void ValueNet::forward_hidden(const SparseInput& x, Scratch& s) const {
   s.h = b1_;
-  for (size_t k = 0; k < x.index.size(); ++k) s.h.noalias() += x.value[k] * w1_.col(x.index[k]);
+  const int n = hidden();
+  for (int k = 0; k < x.size(); ++k) add_column(s.h.data(), w1_.col(x.index(k)).data(), x.value(k), n);
   s.h = s.h.array().tanh();
 }
 
@@ -39,7 +51,7 @@ float ValueNet::learn(const SparseInput& x, float target, float rate, Scratch& s
   w2_.noalias() += (rate * d_out) * s.h;
   b2_ += rate * d_out;
   s.grad *= rate;
-  for (size_t k = 0; k < x.index.size(); ++k) w1_.col(x.index[k]).noalias() += x.value[k] * s.grad;
+  for (int k = 0; k < x.size(); ++k) w1_.col(x.index(k)).noalias() += x.value(k) * s.grad;
   b1_ += s.grad;
   return out;
 }

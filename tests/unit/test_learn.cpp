@@ -27,8 +27,8 @@ std::map<int, float> inputs(const InputLayout& layout, const State& s, int persp
   SparseInput x;
   layout.encode(s, perspective, x);
   std::map<int, float> out;
-  for (size_t k = 0; k < x.index.size(); ++k) out.emplace(x.index[k], x.value[k]);
-  if (out.size() != x.index.size()) FAIL("an input is set twice");
+  for (int k = 0; k < x.size(); ++k) out.emplace(x.index(k), x.value(k));
+  if (static_cast<int>(out.size()) != x.size()) FAIL("an input is set twice");
   return out;
 }
 
