@@ -7,6 +7,8 @@
 
 #include <fmt/ranges.h>
 
+#include <cstdlib>
+
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
@@ -14,7 +16,9 @@
 #include "lab/compare.h"
 #include "lab/compare_report.h"
 #include "lab/runs.h"
+#include "lab/training.h"
 #include "lab_args.h"
+#include "progress.h"
 
 namespace boardlab::cli {
 
@@ -31,7 +35,43 @@ struct CompareArgs {
   std::string question = "differs";
   bool no_stop = false;
   std::string out;
+  double train_minutes = 2;
+  std::string weights_cache;
 };
+
+// Where eval=auto keeps the weights it trained: $XDG_CACHE_HOME/boardlab/weights, else
+// ~/.cache/boardlab/weights.
+std::string default_weights_cache() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/boardlab/weights";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/boardlab/weights";
+  return ".boardlab-weights";
+}
+
+// With eval=auto in an agent: weights for each rule set, reused from the cache or trained
+// now, and the specs changed to eval=learned (each side's games use its own).
+bool learn_both(std::vector<AgentSpec>& agents, lab::CompareConfig& config, const CompareArgs& c) {
+  bool any = false;
+  for (auto& spec : agents)
+    if (auto e = spec.params.find("eval"); e != spec.params.end() && e->second == "auto") e->second = "learned", any = true;
+  if (!any) return false;
+  for (auto spec : agents) {  // a mistake in the specs shows before any training
+    if (auto e = spec.params.find("eval"); e != spec.params.end() && e->second == "learned") e->second = "builtin";
+    make_agent(spec, config.a.def, 1);
+    make_agent(spec, config.b.def, 1);
+  }
+  const std::string cache = c.weights_cache.empty() ? default_weights_cache() : c.weights_cache;
+  for (lab::SimulationConfig* side : {&config.a, &config.b}) {
+    ProgressBar bar(fmt::format("learning {}", side->def->name));
+    bool trained = false;
+    side->learned = lab::cached_weights(side->def, cache, c.train_minutes * 60, side->threads, [&](const lab::TrainProgress& p) {
+      bar.update(static_cast<long>(p.seconds), static_cast<long>(c.train_minutes * 60), fmt::format("{} games", p.games));
+    }, &trained);
+    fmt::print("{}: {} (eval=auto)\n", side->def->name,
+               trained ? fmt::format("trained {:g} minutes by self-play, saved in {}", c.train_minutes, cache)
+                       : fmt::format("weights from {}", cache));
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -66,6 +106,11 @@ Runner add_compare(CLI::App& app) {
       ->check(CLI::Range(0.0001, 0.5));
   cmd->add_flag("--no-stop", c->no_stop, "play every game even once the test has settled");
   cmd->add_option("--out", c->out, "a folder for compare.json and each side's results");
+  cmd->add_option("--train-minutes", c->train_minutes,
+                  "with eval=auto in an agent: minutes of self-play training per rule set, on --threads (default 2)")
+      ->check(CLI::Range(0.01, 10000.0));
+  cmd->add_option("--weights-cache", c->weights_cache,
+                  "with eval=auto: where trained weights are kept and reused (default ~/.cache/boardlab/weights)");
   return [=] {
     if (second->empty() && c->variant.empty()) std::swap(c->variant, c->a.options);
     c->b = c->a;
@@ -81,6 +126,7 @@ Runner add_compare(CLI::App& app) {
     config.b.def = db;
     config.games = c->games, config.batch = c->batch, config.test = c->test, config.no_stop = c->no_stop;
     config.question = *lab::question_named(c->question);
+    if (learn_both(agents, config, *c)) config.a.agents = config.b.agents = agents;
     const lab::Comparison r = lab::compare(config, run_games);
 
     auto name = [](const GameArgs& g) {

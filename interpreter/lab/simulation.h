@@ -34,6 +34,9 @@ struct SimulationConfig {
   // When it turns true (a signal handler may set it), no game starts, and the games under
   // way stop at their next move and are left out: what was played is whole.
   const std::atomic<bool>* stop = nullptr;
+  // The weights eval=learned names, when the caller trained them (compare's eval=auto);
+  // else eval=learned is the definition's own.
+  std::shared_ptr<const LearnedEval> learned = nullptr;
 };
 
 // One game's facts, all but `seconds` reproducible from its seed.

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <optional>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -269,6 +270,31 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       {"checks", checks},
   };
   return {master, final_progress, summary.dump()};
+}
+
+std::shared_ptr<const LearnedEval> cached_weights(const GameDefPtr& def, const std::string& cache_dir, double seconds,
+                                                  int threads, const std::function<void(const TrainProgress&)>& report,
+                                                  bool* trained) {
+  const std::string path = (std::filesystem::path(cache_dir) / (def->name + "-" + def->content_hash + ".weights")).string();
+  if (trained) *trained = false;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    try {
+      return LearnedEval::load(path, *def);
+    } catch (const std::runtime_error&) {
+      // A damaged or older file: trained again below, and replaced.
+    }
+  }
+  TrainConfig c;
+  c.def = def;
+  c.seconds = seconds;
+  c.threads = threads;
+  c.check_games = 0;
+  const TrainResult r = train(c, report);
+  std::filesystem::create_directories(cache_dir, ec);
+  r.eval->save(path, r.summary);
+  if (trained) *trained = true;
+  return r.eval;
 }
 
 }  // namespace boardlab::lab

@@ -61,6 +61,13 @@ struct TrainResult {
 TrainResult train(const TrainConfig& config, const std::function<void(const TrainProgress&)>& report = {},
                   const std::atomic<bool>* stop = nullptr);
 
+// Weights for `def` from the cache folder (a file per definition and its content hash, so a
+// changed rule set trains anew), or trained for `seconds` on `threads` and saved there;
+// `trained` (optional) learns whether they were trained now.
+std::shared_ptr<const LearnedEval> cached_weights(const GameDefPtr& def, const std::string& cache_dir, double seconds,
+                                                  int threads, const std::function<void(const TrainProgress&)>& report = {},
+                                                  bool* trained = nullptr);
+
 // The learner's score against `opponent` over `games` games, seats alternating, seeded.
 StrengthCheck strength_check(const GameDefPtr& def, std::shared_ptr<const LearnedEval> eval, const std::string& opponent,
                              int games, uint64_t seed, int max_plies);

@@ -217,7 +217,7 @@ TEST_CASE("Training: self-play learns the known values of a Nim race, and every 
   auto nim = open_definition(kNim);
   lab::TrainConfig c;
   c.def = nim;
-  c.games = 20000;  // about 0.2 s
+  c.games = 100000;  // about a second
   c.rate = 0.02;
   c.check_games = 0;
   const lab::TrainResult r = lab::train(c);
