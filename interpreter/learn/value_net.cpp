@@ -27,6 +27,10 @@ void add_column(float* __restrict h, const float* __restrict column, float v, in
     for (int j = 0; j < n; ++j) h[j] += v * column[j];
   }
 }
+// The output's tanh by Eigen's vectorised approximation, as the hidden units': libm's
+// tanhf cost a tenth of an evaluation.
+float squash(float z) { return Eigen::Array4f::Constant(z).tanh()(0); }
+
 }  // namespace
 
 void ValueNet::forward_hidden(const SparseInput& x, Scratch& s) const {
@@ -38,12 +42,12 @@ void ValueNet::forward_hidden(const SparseInput& x, Scratch& s) const {
 
 float ValueNet::value(const SparseInput& x, Scratch& s) const {
   forward_hidden(x, s);
-  return std::tanh(b2_ + w2_.dot(s.h));
+  return squash(b2_ + w2_.dot(s.h));
 }
 
 float ValueNet::learn(const SparseInput& x, float target, float rate, Scratch& s) {
   forward_hidden(x, s);
-  const float out = std::tanh(b2_ + w2_.dot(s.h));
+  const float out = squash(b2_ + w2_.dot(s.h));
   // The cross-entropy gradient of the output (its probability of a win is (1 + out) / 2):
   // unlike squared error's, it does not vanish when the output saturates at the wrong end.
   const float d_out = target - out;

@@ -147,10 +147,12 @@ TEST_CASE("search agents see that boxing in the last piece wins, with or without
 
 TEST_CASE("levels: the default ladder by the kind of game, a definition's own, and a bad one at its line") {
   auto dipole = testing::bundled("dipole");
-  CHECK(level_spec(dipole->def(), 1) == "greedy");
-  CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,seconds=0.4");
-  CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3");
+  // The bundled games ship weights (weights:): their default levels judge with them.
+  CHECK(level_spec(dipole->def(), 1) == "greedy:eval=learned");
+  CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,seconds=0.4,eval=learned");
+  CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3,eval=learned");
   CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:seconds=1");  // its own
+  CHECK(level_spec(testing::bundled("dipole-10x10")->def(), 1) == "greedy");  // a variant has none of its own
   CHECK_THROWS_WITH(level_spec(dipole->def(), 6), "a level is 1 to 5, not 6");
   CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);
   CHECK(make_agent(AgentSpec::parse("level"), dipole->def_ptr(), 1) != nullptr);  // level 3

@@ -284,3 +284,60 @@ TEST_CASE("eval= is checked when an agent is made") {
 }
 
 
+
+namespace {
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+}  // namespace
+
+TEST_CASE("A definition names its weights: eval=learned and its levels use them, a variant does not inherit them") {
+  testing::TempDir dir;
+  dir.write("nim-race.lua", read_file("tests/data/nim-race/nim-race.lua"));
+  const std::string yaml = read_file(kNim);
+  const std::string path = dir.write("nim-race.yaml", yaml + "weights: nim.weights\n");
+  const int line = static_cast<int>(std::count(yaml.begin(), yaml.end(), '\n')) + 1;
+  // The file must be there when the definition loads.
+  CHECK_THROWS_WITH(open_definition(path),
+                    Catch::Contains(fmt::format("nim-race.yaml:{}:10: error: cannot find the weights file", line)));
+  dir.write("nim.weights", "not weights\n");
+  auto bad = open_definition(path);
+  const Diagnostics errors = level_errors(bad);
+  REQUIRE(errors.has_errors());
+  CHECK(errors.str().find(fmt::format("nim-race.yaml:{}:10: error: ", line)) != std::string::npos);
+  CHECK(errors.str().find("not a weights file") != std::string::npos);
+
+  lab::TrainConfig c;
+  c.def = bad;
+  c.games = 100;
+  c.check_games = 0;
+  lab::train(c).eval->save(dir.path() + "/nim.weights");
+  auto def = open_definition(path);
+  CHECK(level_errors(def).items().empty());
+  CHECK(level_spec(*def, 1) == "greedy:eval=learned");
+  CHECK(make_agent(AgentSpec::parse("mcts:iterations=10,eval=learned"), def, 1) != nullptr);
+
+  dir.write("variant.yaml", "extends: nim-race.yaml\nname: nim-variant\n");
+  auto variant = open_definition(dir.path() + "/variant.yaml");
+  CHECK(variant->weights_file.empty());
+  CHECK(level_spec(*variant, 1) == "greedy");
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=learned"), variant, 1),
+                    Catch::Contains("nim-variant names no weights file"));
+}
+
+TEST_CASE("compare's eval=auto: weights trained once per rule set, then reused from the cache") {
+  testing::TempDir dir;
+  auto nim = open_definition(kNim);
+  bool trained = false;
+  auto first = lab::cached_weights(nim, dir.path() + "/cache", 0.2, 1, {}, &trained);
+  CHECK(trained);
+  auto again = lab::cached_weights(nim, dir.path() + "/cache", 0.2, 1, {}, &trained);
+  CHECK_FALSE(trained);
+  CHECK(again->net() == first->net());
+  // A changed rule set (another content hash) learns anew.
+  auto changed = std::make_shared<GameDef>(*nim);
+  changed->content_hash = "0123456789abcdef";
+  lab::cached_weights(changed, dir.path() + "/cache", 0.2, 1, {}, &trained);
+  CHECK(trained);
+}
