@@ -49,7 +49,7 @@ Runner add_train(CLI::App& app) {
   cmd->add_option("--hidden", c.hidden, "hidden units of a new network (default 32)")->check(CLI::Range(1, 4096));
   cmd->add_option("--rate", c.rate, "the learning rate (default 0.005)")->check(CLI::Range(1e-6, 10.0));
   cmd->add_option("--lambda", c.lambda, "TD(lambda)'s lambda (default 0.7)")->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--explore", c.explore, "the share of self-play moves chosen at random (default 0.05)")
+  cmd->add_option("--explore", c.explore, "the share of self-play moves chosen at random (default 0.05, or 0 with dice)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--max-plies", c.max_plies, "a self-play game stops after this many plies, as a draw (default 2000)")
       ->check(CLI::Range(1, 100000000));

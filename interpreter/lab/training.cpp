@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -157,7 +158,7 @@ StrengthCheck strength_check(const GameDefPtr& def, std::shared_ptr<const Learne
     Rng dice(game_seed);
     loop.play(rules, s, seats, dice, max_plies);
     const Outcome& o = s.outcome();
-    score += !o.over() || o.kind == Outcome::Kind::Draw ? 0.5 : o.winner == seat ? 1 : 0;
+    score += !o.over() || o.kind == Outcome::Kind::Draw ? 1.0 / n : o.winner == seat ? 1 : 0;  // as simulate counts
   }
   out.games = games;
   out.score = games ? score / games : 0;
@@ -167,6 +168,8 @@ StrengthCheck strength_check(const GameDefPtr& def, std::shared_ptr<const Learne
 TrainResult train(const TrainConfig& config, const std::function<void(const TrainProgress&)>& report,
                   const std::atomic<bool>* stop) {
   const GameDef& def = *config.def;
+  if (config.games <= 0 && config.seconds <= 0) throw std::invalid_argument("training needs a number of games or a time");
+  if (config.threads < 1) throw std::invalid_argument("training needs a thread at least");
   auto master = config.start ? std::make_shared<LearnedEval>(*config.start)
                              : std::make_shared<LearnedEval>(def, config.hidden, config.seed);
   std::mutex lock;  // guards master's weights and `progress`
@@ -178,6 +181,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
     return (stop && stop->load()) || failed.load() || (config.seconds > 0 && since(start) >= config.seconds);
   };
   const int nplayers = def.nplayers();
+  const double explore = config.explore >= 0 ? config.explore : def.dice.count ? 0.0 : 0.05;
   const auto rate = static_cast<float>(config.rate), lambda = static_cast<float>(config.lambda);
 
   std::vector<std::exception_ptr> errors(static_cast<size_t>(config.threads));
@@ -190,7 +194,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
         snapshot = master->net();
       }
       Episode episode;
-      SelfPlay player(master->layout(), snapshot, config.explore, episode);
+      SelfPlay player(master->layout(), snapshot, explore, episode);
       SparseInput x;
       ValueNet::Scratch scratch;
       while (!done()) {
@@ -265,7 +269,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       {"seed", config.seed},
       {"rate", config.rate},
       {"lambda", config.lambda},
-      {"explore", config.explore},
+      {"explore", explore},
       {"continued_from", config.start ? nlohmann::json::parse(config.start->training()) : nlohmann::json()},
       {"checks", checks},
   };

@@ -25,7 +25,10 @@ struct TrainConfig {
   int hidden = 32;       // hidden units (a new network): evaluation costs about what generating moves does (bench_learned_eval)
   double rate = 0.005;   // the step size
   double lambda = 0.7;
-  double explore = 0.05; // the share of moves chosen at random
+  // The share of moves chosen at random; < 0: 0.05, or 0 in a game with dice, whose rolls
+  // vary the games enough (measured at Hypergammon: random moves there made the values
+  // those of a player who blunders, and play no stronger).
+  double explore = -1;
   int max_plies = 2000;  // a game this long stops and counts as a draw (when the game has no cap)
   // Strength checks: every `check_every` games (0: never) and at the end, `check_games`
   // games (0: no checks) of greedy with the weights against `check_agent`, seats alternating.
@@ -37,7 +40,7 @@ struct TrainConfig {
 
 struct StrengthCheck {
   long after_games = 0;
-  double score = 0;  // the learner's score against check_agent (a draw counts half)
+  double score = 0;  // the learner's score against check_agent (a draw counts 1 / players)
   int games = 0;
 };
 
