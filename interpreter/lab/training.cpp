@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -185,6 +186,8 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
   const auto rate = static_cast<float>(config.rate), lambda = static_cast<float>(config.lambda);
 
   std::vector<std::exception_ptr> errors(static_cast<size_t>(config.threads));
+  int finished = 0;  // workers done (under `lock`)
+  std::condition_variable wake;  // a worker finished
   const auto worker = [&](int t) {
     try {
       ThreadRules rules(config.def);
@@ -211,11 +214,15 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       errors[static_cast<size_t>(t)] = std::current_exception();
       failed = true;
     }
+    std::lock_guard<std::mutex> hold(lock);
+    ++finished;
+    wake.notify_all();
   };
   std::vector<std::thread> threads;
   for (int t = 0; t < config.threads; ++t) threads.emplace_back(worker, t);
 
-  // The calling thread reports and checks strength while the workers play.
+  // The calling thread reports about once a second, and checks strength, while the workers
+  // play; it wakes as soon as they have all finished.
   const auto check = [&](long games) {
     std::shared_ptr<const LearnedEval> snap;
     {
@@ -236,9 +243,9 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
   };
   bool running = true;
   while (running) {
-    for (int i = 0; i < 10 && running; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      running = !(done() || (config.games > 0 && snapshot_progress().games >= config.games));
+    {
+      std::unique_lock<std::mutex> hold(lock);
+      running = !wake.wait_for(hold, std::chrono::seconds(1), [&] { return finished == config.threads; });
     }
     const long games = snapshot_progress().games;
     if (config.check_every > 0 && config.check_games > 0 && games >= next_check && running) {
