@@ -193,27 +193,27 @@ run 0 "a track flipped" -- play hypergammon --seed 5 --black random && has "$out
 rec2=$(mktemp -d)
 INPUT=$'1\nquit\n\n'
 run 0 "the board from black's side" -- play hypergammon --seed 3 --black human --white level:1 --record "$rec2/black.txt" && {
-  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 1 (greedy)." "seating"
+  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 1 (greedy:eval=learned)." "seating"
   has "$out" "(points numbered for black, who moves from 24 down to 1)" "black's numbering"
-  has "$out" "white plays 2/6 1/6 (" "the computer's move in black's numbering"
+  has "$out" "white plays 3/8 2/6 (" "the computer's move in black's numbering"
   has "$out" "black b: pips 69, bar 0, borne off 0" "pip count"
-  has "$rec2/black.txt" "1. white [5-4] 24/19 23/19" "the record in the mover's numbering"
+  has "$rec2/black.txt" "1. white [5-4] 23/19 22/17" "the record in the mover's numbering"
 }
-run 0 "replay from the person's side" -- replay "$rec2/black.txt" && has "$out" "   1. white [5-4] 2/6 1/6" "replay numbering"
-run 0 "replay at a move" -- replay "$rec2/black.txt" --at 1 && has "$out" "Move 1 of 3: white [5-4] 2/6 1/6" "replay --at"
+run 0 "replay from the person's side" -- replay "$rec2/black.txt" && has "$out" "   1. white [5-4] 3/8 2/6" "replay numbering"
+run 0 "replay at a move" -- replay "$rec2/black.txt" --at 1 && has "$out" "Move 1 of 3: white [5-4] 3/8 2/6" "replay --at"
 run 2 "replay at a move past the end" -- replay "$rec2/black.txt" --at 9 && has "$err" "the record has 3 legal moves, so --at takes 0 to 3" "replay --at range"
 INPUT=$'n\nn\np\ngoto 3\n7\nlast\nn\nzz\nq\n'
 run 0 "replay step by step" -- replay "$rec2/black.txt" --step && {
   has "$out" "The start (move 0 of 3)." "step start"
   has "$out" "Move 2 of 3: black [4-2] 24/20 23/21" "step next"
-  has "$out" "Move 3 of 3: white [3-3] 6/18" "step goto"
+  has "$out" "Move 3 of 3: white [3-3] 6/9 1/10" "step goto"
   has "$out" "The record has 3 moves: goto 0 (the start) to 3." "step out of range"
   has "$out" "That was the last move." "step past the end"
   has "$out" "'zz' is not a step." "step nonsense"
 }
 INPUT=$'quit\n\n'
 run 0 "naming a person's seat" -- play hypergammon --black human --seed 2 &&
-  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 3 (expectimax:depth=16,seconds=0.4)." "--black human"
+  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 3 (expectimax:depth=16,seconds=0.4,eval=learned)." "--black human"
 INPUT=$'d8c7\nquit\n\n'
 run 0 "a grid from black's side" -- play dipole --seed 3 --black human --white level:1 && {
   has "$out" "You play black (moves up the board)" "grid seating"
@@ -443,6 +443,28 @@ run 0 "is a rule set fairer than itself?" -- compare dipole --option first_playe
 run 0 "does greedy's edge over random differ?" -- compare dipole --option first_player=white --test skill --agents greedy,random \
   --games 100 --batch 50 && { has "$out" "first agent score" "compare skill row"; has "$out" "on the first agent's score (two-sided)" "compare skill"; }
 run 2 "an unknown question" -- compare dipole --option first_player=white --test better && has "$err" "--test" "compare bad test"
+# Learned evaluations: train, use the weights anywhere, refuse a foreign file; compare's eval=auto.
+nim=tests/data/nim-race/nim-race.yaml
+run 0 "train" -- train "$nim" --games 3000 --check-games 20 --out "$lab/nim.weights" && {
+  has "$out" "3000 games" "train games"
+  has "$out" "greedy with the weights scores" "train strength check"
+  has "$lab/nim.weights" "boardlab-weights 1" "weights file"
+}
+run 0 "train again, the same seed" -- train "$nim" --games 3000 --check-games 0 --out "$lab/nim2.weights" &&
+  { cmp -s <(tail -c 2000 "$lab/nim.weights") <(tail -c 2000 "$lab/nim2.weights") && pass=$((pass + 1)) ||
+    { echo "FAIL: one thread and one seed gave two sets of weights"; fail=$((fail + 1)); }; }
+run 0 "weights in a match" -- match "$nim" "greedy:eval=$lab/nim.weights" "mcts:iterations=20" --games 10 && has "$out" "wins" "match eval"
+run 2 "weights of another game" -- simulate dipole --agents "greedy:eval=$lab/nim.weights,greedy" --games 2 &&
+  has "$err" "trained for 'nim-race', not 'dipole'" "foreign weights"
+run 2 "train without a budget" -- train "$nim" && has "$err" "train needs --games N or --minutes M" "train budget"
+run 2 "train from a bad file" -- train "$nim" --games 10 --from "$nim" && has "$err" "not a weights file" "train --from"
+run 0 "compare with learned agents" -- compare breakthrough-6x6 --variant first_player=black --agents "greedy:eval=auto,greedy" \
+  --games 20 --batch 20 --train-minutes 0.05 --weights-cache "$lab/wc" && {
+  has "$out" "trained 0.05 minutes by self-play" "compare eval=auto trains"
+  [ "$(ls "$lab/wc" | wc -l)" -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL: eval=auto: not one file per rule set"; fail=$((fail + 1)); }
+}
+run 0 "compare with learned agents again" -- compare breakthrough-6x6 --variant first_player=black --agents "greedy:eval=auto,greedy" \
+  --games 20 --batch 20 --train-minutes 0.05 --weights-cache "$lab/wc" && has "$out" "weights from $lab/wc" "compare eval=auto reuses"
 run 0 "compare two definitions" -- compare death-stacks death-stacks-tall5 --games 40 --batch 20 --max-plies 200 &&
   { has "$out" "B: death-stacks-tall5" "compare files"; has "$out" "first mover wins" "compare rows"; }
 run 2 "compare without a second rule set" -- compare dipole && has "$err" "compare needs a second rule set" "compare usage"
@@ -636,7 +658,7 @@ if command -v tmux >/dev/null; then
   tmux_start play hypergammon --seed 3 --black human --white level:1
   pane_shows "black to move" && {
     has "$out" "You play black (moves from point 24 down to 1, then off)" "tmux seating"
-    has "$out" "white plays 2/6 1/6 (" "tmux: the computer's move in black's numbering"
+    has "$out" "white plays 3/8 2/6 (" "tmux: the computer's move in black's numbering"
     has "$out" "(points numbered for black" "tmux: black's numbering"
     has "$out" "black b: pips 69" "tmux: pips"
   }
@@ -647,14 +669,14 @@ if command -v tmux >/dev/null; then
   pane_shows "press Enter to pass>" && tmux -L "$sock" send-keys Enter && pane_shows "white has no legal move and passes" &&
     pass=$((pass + 1)) || { echo "FAIL: tmux: no pass on Enter"; fail=$((fail + 1)); }
   # The computer thinking: a line that counts the seconds, gone when it moves.
-  tmux_start play death-stacks --seed 2 --level 4
+  tmux_start play death-stacks --seed 2 --level 5  # 3 s a move: the line is there to see, even on a busy machine
   pane_shows "red to move>" && tmux -L "$sock" send-keys a6a4 Enter
   pane_shows "black is thinking" && pass=$((pass + 1)) || { echo "FAIL: tmux: no thinking line"; fail=$((fail + 1)); }
   pane_shows "black plays" && sleep 0.3 && screen >"$out"
   if grep -qF "is thinking" "$out"; then echo "FAIL: tmux: the thinking line stays"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
   # A level changed during the game; the move entry as lichess reads a chain.
   tmux -L "$sock" send-keys "level 1" Enter
-  pane_shows "black is level 1 (greedy)" && pass=$((pass + 1)) || { echo "FAIL: tmux: level command"; fail=$((fail + 1)); }
+  pane_shows "black is level 1 (greedy:eval=learned)" && pass=$((pass + 1)) || { echo "FAIL: tmux: level command"; fail=$((fail + 1)); }
   tmux_start play double-draughts --position "'white c3=w d4=b d6=b h8=b'" --black level:1
   pane_shows "white to move>" && tmux -L "$sock" send-keys c3c7 Enter
   pane_shows "white plays c3xe5xc7" && pass=$((pass + 1)) || { echo "FAIL: tmux: chain by its ends"; fail=$((fail + 1)); }

@@ -167,6 +167,9 @@ TEST_CASE("lose_without_stacks: the side that owns no stack loses, as a plain re
   REQUIRE(yaml.find(rule) != std::string::npos);
   yaml.replace(yaml.find(rule), rule.size(), "  lose_without_stacks: false");
   yaml.replace(yaml.find("../scripts/death-stacks.lua"), 27, "plain.lua");
+  const std::string weights = "weights: weights/death-stacks.weights\n";  // not beside the copy
+  REQUIRE(yaml.find(weights) != std::string::npos);
+  yaml.erase(yaml.find(weights), weights.size());
   dir.write("plain.lua", read("scripts/death-stacks.lua") +
                              "\nfunction result()\n"
                              "  for p = 0, game.nplayers - 1 do\n"
