@@ -341,3 +341,4 @@ TEST_CASE("compare's eval=auto: weights trained once per rule set, then reused f
   lab::cached_weights(changed, dir.path() + "/cache", 0.2, 1, {}, &trained);
   CHECK(trained);
 }
+
