@@ -44,9 +44,14 @@ void LearnedEval::save(const std::string& path, const std::string& training) con
 }
 
 std::shared_ptr<const LearnedEval> LearnedEval::load(const std::string& path, const GameDef& def, std::string* warning) {
-  const auto fail = [&](const std::string& why) { return std::runtime_error(fmt::format("{}: {}", path, why)); };
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw fail("cannot read the weights file");
+  if (!in) throw std::runtime_error(fmt::format("{}: cannot read the weights file", path));
+  return read(in, path, def, warning);
+}
+
+std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std::string& path, const GameDef& def,
+                                                     std::string* warning) {
+  const auto fail = [&](const std::string& why) { return std::runtime_error(fmt::format("{}: {}", path, why)); };
   std::string magic, line;
   if (!std::getline(in, magic) || magic != kMagic) throw fail(fmt::format("not a weights file (it should start with '{}')", kMagic));
   if (!std::getline(in, line)) throw fail("the weights file ends before its header");

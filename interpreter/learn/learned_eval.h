@@ -3,6 +3,7 @@
 // for another definition or another input layout; a file made for an earlier version of
 // the same definition (its content hash differs) loads with a warning.
 #pragma once
+#include <iosfwd>
 #include <memory>
 #include <string>
 
@@ -18,6 +19,9 @@ class LearnedEval {
   // Throws std::runtime_error naming the file and what is wrong with it. `warning` (if
   // given) receives a note for a definition whose content changed since training, else "".
   static std::shared_ptr<const LearnedEval> load(const std::string& path, const GameDef& def,
+                                                 std::string* warning = nullptr);
+  // The same from a stream; `name` is what the errors call it.
+  static std::shared_ptr<const LearnedEval> read(std::istream& in, const std::string& name, const GameDef& def,
                                                  std::string* warning = nullptr);
   // Writes the file (throws std::runtime_error if it cannot). `training` is a JSON object
   // saying how the weights were trained, kept in the header for people.

@@ -7,13 +7,18 @@
 set -euo pipefail
 bin=${1:?usage: make_seeds.sh PATH/TO/boardlab}
 out=tests/fuzz/corpus
-mkdir -p "$out"/{definition,position,move_text,record,agent_request,instrument}
+mkdir -p "$out"/{definition,position,move_text,record,agent_request,instrument,weights}
 export LC_ALL=C
 mapfile -t games < <(ls definitions/*.yaml | sort)
 
 for i in "${!games[@]}"; do
   file=${games[$i]} game=$(basename "${games[$i]}" .yaml)
   pick="\\x$(printf %02x "$i")"  # a printf escape: the first byte picks the game
+  # The smallest shipped weights file, after its game's byte (libFuzzer mutates inputs up to
+  # the longest seed).
+  if [ "$game" = english-checkers ]; then
+    { printf "$pick"; cat definitions/weights/$game.weights; } >"$out/weights/$game"
+  fi
   # A definition that stands alone, its script beside it as game.lua, after a NUL byte.
   if ! grep -q '^extends:' "$file"; then
     script=$(sed -n 's/^script: *//p' "$file")
