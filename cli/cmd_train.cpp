@@ -25,13 +25,6 @@ struct TrainArgs {
   lab::TrainConfig config;
 };
 
-std::string checks_text(const std::vector<lab::StrengthCheck>& checks, const std::string& against) {
-  if (checks.empty()) return "";
-  const auto& c = checks.back();
-  return fmt::format("greedy with these weights scores {:.2f} against {} ({} games, after {} games of training)", c.score,
-                     against, c.games, c.after_games);
-}
-
 }  // namespace
 
 Runner add_train(CLI::App& app) {
@@ -98,7 +91,6 @@ Runner add_train(CLI::App& app) {
     for (const auto& chk : r.progress.checks)
       fmt::print("  after {:>8} games: greedy with the weights scores {:.3f} against {} ({} games)\n", chk.after_games,
                  chk.score, config.check_agent, chk.games);
-    if (!r.progress.checks.empty()) fmt::print("{}\n", checks_text(r.progress.checks, config.check_agent));
     fmt::print("Wrote {} (use it as eval={} in any agent: greedy, mcts, alphabeta, expectimax)\n", out, out);
     return kExitOk;
   };

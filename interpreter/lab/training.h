@@ -26,8 +26,8 @@ struct TrainConfig {
   double rate = 0.005;   // the step size
   double lambda = 0.7;
   // The share of moves chosen at random; < 0: 0.05, or 0 in a game with dice, whose rolls
-  // vary the games enough (measured at Hypergammon: random moves there made the values
-  // those of a player who blunders, and play no stronger).
+  // vary the games enough (measured on the bundled dice race game: random moves there made
+  // the values those of a player who blunders, and play no stronger; README).
   double explore = -1;
   int max_plies = 2000;  // a game this long stops and counts as a draw (when the game has no cap)
   // Strength checks: every `check_every` games (0: never) and at the end, `check_games`
