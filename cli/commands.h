@@ -26,6 +26,7 @@ Runner add_sweep(CLI::App& app);
 Runner add_new(CLI::App& app);
 Runner add_test(CLI::App& app);
 Runner add_train(CLI::App& app);
+Runner add_serve(CLI::App& app);
 
 // Runs a rule test file, printing its failures and a summary line; true if all pass.
 bool print_rule_tests(const std::string& path);

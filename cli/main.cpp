@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::map<std::string, Runner> runners;
   for (auto add : {add_list, add_check, add_moves, add_perft, add_bench, add_play, add_playouts, add_agents, add_match, add_agent, add_replay, add_simulate, add_merge,
-                   add_compare, add_sweep, add_new, add_test, add_train}) {
+                   add_compare, add_sweep, add_new, add_test, add_train, add_serve}) {
     Runner r = add(app);
     runners[app.get_subcommands({}).back()->get_name()] = r;
   }

@@ -7,7 +7,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev libfmt-dev catch2
-          libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev libeigen3-dev)
+          libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev libeigen3-dev libcpp-httplib-dev)
 # The tests also ask GNU Backgammon for legal moves (tests/gnubg/), drive a terminal (tmux)
 # and open simulate's HTML report in a headless browser (chromium); the fuzz targets need
 # clang and its libFuzzer.

@@ -235,9 +235,13 @@ std::string PlaySession::load(const std::string& path) {
   std::string why;
   auto text = read_text_file(path, kMaxTextFile, &why);
   if (!text) throw std::invalid_argument(fmt::format("cannot read {}: {}", path, why));
+  return load_text(*text, path);
+}
+
+std::string PlaySession::load_text(const std::string& text, const std::string& path) {
   Record r;
   try {
-    r = parse_record(*text);
+    r = parse_record(text);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
   }

@@ -103,6 +103,8 @@ class PlaySession {
   // not read or leaves the rules; returns a note for people ("" or "recorded under a
   // different definition").
   std::string load(const std::string& path);
+  // The same from a record's text; `name` is what messages call it.
+  std::string load_text(const std::string& text, const std::string& name);
 
   const Rules& rules() const { return rules_; }
   const GameDef& def() const { return rules_.def(); }

@@ -1,0 +1,31 @@
+# Writes OUT, a C++ file that holds every file of the page (FILES, under DIR, separated by
+# commas) as bytes and serves them through web_asset() (assets.h). Run at build time,
+# whenever one changes.
+string(REPLACE "," ";" FILES "${FILES}")
+set(code "// Generated from web/page/ by embed_assets.cmake: do not edit.\n#include \"web/assets.h\"\n#include <map>\n\nnamespace boardlab {\n\nconst WebAsset* web_asset(const std::string& path) {\n  static const std::map<std::string, WebAsset, std::less<>> assets = {\n")
+foreach(file IN LISTS FILES)
+  file(READ ${DIR}/${file} body HEX)
+  string(LENGTH "${body}" n)
+  # Bytes as a char array: no limit on a literal's length, and any byte is safe.
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," body "${body}")
+  get_filename_component(ext ${file} LAST_EXT)
+  set(type "text/plain; charset=utf-8")
+  if(ext STREQUAL ".html")
+    set(type "text/html; charset=utf-8")
+  elseif(ext STREQUAL ".js")
+    set(type "text/javascript; charset=utf-8")
+  elseif(ext STREQUAL ".css")
+    set(type "text/css; charset=utf-8")
+  elseif(ext STREQUAL ".svg")
+    set(type "image/svg+xml")
+  endif()
+  string(MAKE_C_IDENTIFIER ${file} id)
+  math(EXPR bytes "${n} / 2")
+  set(arrays "${arrays}static const char ${id}[] = {${body}};\n")
+  set(code "${code}      {\"/${file}\", {\"${type}\", {${id}, ${bytes}}}},\n")
+endforeach()
+set(code "${code}  };\n  auto it = assets.find(path);\n  return it == assets.end() ? nullptr : &it->second;\n}\n\n}  // namespace boardlab\n")
+# The arrays go before the function that names them.
+string(REPLACE "namespace boardlab {\n\n" "namespace boardlab {\n\n${arrays}\n" code "${code}")
+file(WRITE ${OUT}.tmp "${code}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,117 @@
+// Move routes (move_route.h): legs read off a move's actions, with the position tracked
+// action by action to know whose piece each action lifts.
+#include "web/move_route.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace boardlab {
+
+std::string location_name(const GameDef& def, int location) {
+  if (location >= 0) return def.board.cell_names.at(static_cast<size_t>(location));
+  return "@" + def.reserve_slots.at(static_cast<size_t>(-1 - location));
+}
+
+namespace {
+
+Move single(const Action& a) {
+  Move m;
+  m.push(a);
+  return m;
+}
+
+}  // namespace
+
+std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
+  const GameDef& def = before.def();
+  const int mover = before.side();
+  std::vector<MoveLeg> legs;
+  std::vector<int> pending;  // side actions before the next leg: they belong to it
+  State shadow = before;
+  bool tracking = true;  // false once an action would not apply on its own
+  // A leg still taking waypoints (a move or a chain started by a mark): its end stays last.
+  bool open = false;
+  auto mine = [&](uint8_t code) { return code != 0 && def.owner_of[code] == mover; };
+  auto start_leg = [&](std::vector<int> stops, int count, int action) {
+    MoveLeg leg;
+    leg.stops = std::move(stops);
+    leg.count = count;
+    leg.actions = std::move(pending);
+    leg.actions.push_back(action);
+    pending.clear();
+    legs.push_back(std::move(leg));
+  };
+  for (int i = 0; i < m.count; ++i) {
+    const Action& a = m.actions[static_cast<size_t>(i)];
+    const bool cell_ok = a.a < def.board.ncells;
+    const bool slot_ok = a.b < def.reserve_slots.size();
+    switch (a.op) {
+      case Op::Move:
+        start_leg({a.a, a.b}, a.n, i);
+        open = true;
+        break;
+      case Op::Mark:
+        if (open && !legs.empty()) {
+          auto& stops = legs.back().stops;
+          stops.insert(stops.end() - 1, a.a);
+          legs.back().actions.push_back(i);
+        } else {
+          start_leg({a.a, a.a}, 0, i);  // a chain that ends where it began
+          open = true;
+        }
+        break;
+      case Op::FromReserve:
+      case Op::Put:
+        if (slot_ok && mine(static_cast<uint8_t>(a.c))) {
+          start_leg({reserve_location(a.b), a.a}, 1, i);
+          open = false;
+        } else {
+          pending.push_back(i);
+        }
+        break;
+      case Op::ToReserve:
+      case Op::Take: {
+        const uint8_t code = !tracking || !cell_ok ? 0
+                             : a.op == Op::ToReserve ? shadow.top(a.a)
+                             : a.n < shadow.height(a.a) ? shadow.piece(a.a, a.n) : 0;
+        if (slot_ok && mine(code)) {
+          start_leg({a.a, reserve_location(a.b)}, a.op == Op::ToReserve ? a.n : 1, i);
+          open = false;
+        } else {
+          pending.push_back(i);
+        }
+        break;
+      }
+      default:  // captures, promotions, pieces moved inside columns
+        if (legs.empty()) pending.push_back(i);
+        else legs.back().actions.push_back(i);
+    }
+    if (tracking) {
+      try {
+        shadow.apply(single(a));
+      } catch (const std::exception&) {
+        tracking = false;
+      }
+    }
+  }
+  if (!legs.empty())  // side actions after the last leg are its own
+    legs.back().actions.insert(legs.back().actions.end(), pending.begin(), pending.end());
+  return legs;
+}
+
+State after_legs(const State& before, const Move& m, const std::vector<MoveLeg>& legs, const std::vector<int>& order) {
+  State s = before;
+  for (int k : order) {
+    if (k < 0 || k >= static_cast<int>(legs.size())) throw std::invalid_argument("no such leg");
+    Move part;
+    for (int i : legs[static_cast<size_t>(k)].actions) part.push(m.actions[static_cast<size_t>(i)]);
+    try {
+      s.apply(part);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("the legs cannot be played in this order: {}", e.what()));
+    }
+  }
+  return s;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,298 @@
+// The web API (web_api.h): a store of games, each a PlaySession behind its own lock, and
+// the routes that read and change them.
+#include "web/web_api.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "definition/bundled.h"
+#include "session/play_session.h"
+#include "web/assets.h"
+#include "web/game_view.h"
+#include "web/move_route.h"
+
+namespace boardlab {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct WebApi::Game {
+  std::mutex mutex;  // one request at a time changes a game
+  std::string id, key;
+  std::unique_ptr<PlaySession> session;
+  Clock::time_point used = Clock::now();
+};
+
+namespace {
+
+// A request the client got wrong: its status and the message it reads.
+struct Refusal {
+  int status;
+  std::string message;
+};
+
+WebResponse reply(const json& j, int status = 200) { return {status, "application/json", j.dump()}; }
+WebResponse error(int status, const std::string& message) { return reply({{"error", message}}, status); }
+
+json parse_body(const std::string& body) {
+  if (body.size() > WebApi::kMaxBody) throw Refusal{413, fmt::format("the request is larger than {} bytes", WebApi::kMaxBody)};
+  if (body.empty()) return json::object();
+  try {
+    json j = json::parse(body);
+    if (!j.is_object()) throw Refusal{400, "the request body should be a JSON object"};
+    return j;
+  } catch (const json::parse_error& e) {
+    throw Refusal{400, fmt::format("the request body is not JSON: {}", e.what())};
+  }
+}
+
+// Field `key` of `j` as T, or `fallback` when absent; a field of another type is refused.
+template <typename T>
+T field(const json& j, const char* key, T fallback) {
+  if (!j.contains(key) || j[key].is_null()) return fallback;
+  try {
+    return j[key].get<T>();
+  } catch (const json::exception&) {
+    throw Refusal{400, fmt::format("'{}' has the wrong type", key)};
+  }
+}
+
+// One computer move at most per request, so that a page can pace them (watching) and
+// show each; a person's move plays no computer move at all.
+class Pace : public PlaySession::Watcher {
+ public:
+  explicit Pace(int allowed) : allowed_(allowed) {}
+  bool interrupted() override { return moved_ >= allowed_; }
+  void played(const State&, const Move&, const std::string&, const State&, bool computer) override { moved_ += computer; }
+
+ private:
+  int allowed_, moved_ = 0;
+};
+
+json game_view(const std::string& id, const PlaySession& s, bool with_definition) {
+  const bool over = s.over();
+  const bool human = !over && s.is_human(s.state().side());
+  json seats = json::array();
+  for (int p = 0; p < s.def().nplayers(); ++p) seats.push_back(s.seat(p));
+  json j = {{"id", id},
+            {"seats", seats},
+            {"viewer", s.viewer()},
+            {"position", position_view(s.state())},
+            {"moves", s.shown()},
+            {"result", s.record().result},
+            {"to_move", over ? "nobody" : human ? "human" : "computer"},
+            {"legal", human ? legal_view(s.state(), s.legal(), s.texts()) : json::array()}};
+  if (with_definition) j["definition"] = definition_view(s.def());
+  return j;
+}
+
+}  // namespace
+
+WebApi::WebApi(Config config) : config_(std::move(config)) {
+  for (const auto& file : bundled_definitions()) {
+    auto def = open_definition(file);
+    catalog_.push_back({def->name, file, def});
+  }
+  for (const auto& file : config_.definitions) {
+    auto def = open_definition(file);
+    catalog_.push_back({file, file, def});
+  }
+  next_id_ = std::random_device{}();
+}
+
+WebApi::~WebApi() = default;
+
+const WebApi::Catalog* WebApi::entry(const std::string& key) const {
+  for (const auto& c : catalog_)
+    if (c.key == key) return &c;
+  return nullptr;
+}
+
+size_t WebApi::games() {
+  expire();
+  std::lock_guard lock(mutex_);
+  return games_.size();
+}
+
+void WebApi::expire() {
+  std::lock_guard lock(mutex_);
+  const auto now = Clock::now();
+  for (auto it = games_.begin(); it != games_.end();) {
+    // A game a request holds is not idle (its lock is taken).
+    std::unique_lock game_lock(it->second->mutex, std::try_to_lock);
+    const bool idle = game_lock && std::chrono::duration<double>(now - it->second->used).count() > config_.idle_seconds;
+    game_lock = {};
+    it = idle ? games_.erase(it) : std::next(it);
+  }
+}
+
+std::shared_ptr<WebApi::Game> WebApi::find(const std::string& id) {
+  expire();
+  std::lock_guard lock(mutex_);
+  auto it = games_.find(id);
+  if (it == games_.end()) throw Refusal{404, fmt::format("no game '{}' (it may have expired)", id.substr(0, 40))};
+  return it->second;
+}
+
+WebResponse WebApi::handle(const WebRequest& request) {
+  try {
+    return route(request);
+  } catch (const Refusal& r) {
+    return error(r.status, r.message);
+  } catch (const std::invalid_argument& e) {
+    return error(400, e.what());
+  } catch (const DefinitionError& e) {
+    return error(400, e.what());
+  } catch (const std::exception& e) {
+    return error(500, e.what());
+  }
+}
+
+WebResponse WebApi::route(const WebRequest& rq) {
+  if (!rq.path.starts_with("/api/")) {
+    if (rq.method != "GET") throw Refusal{405, "only GET is served outside /api/"};
+    const WebAsset* asset = web_asset(rq.path == "/" ? "/index.html" : rq.path);
+    if (!asset) throw Refusal{404, fmt::format("nothing at '{}'", rq.path.substr(0, 100))};
+    return {200, asset->type, std::string(asset->body)};
+  }
+  if (rq.path == "/api/catalog") {
+    if (rq.method != "GET") throw Refusal{405, "GET /api/catalog"};
+    json games = json::array();
+    for (const auto& c : catalog_) {
+      json players = json::array(), levels = json::array();
+      for (const auto& p : c.def->players) players.push_back(p.name);
+      games.push_back({{"key", c.key}, {"definition", definition_view(*c.def)}, {"bundled", c.key == c.def->name}});
+    }
+    return reply({{"games", games}, {"levels", kLevels}, {"default_level", kDefaultLevel}});
+  }
+  if (rq.path == "/api/games") {
+    if (rq.method != "POST") throw Refusal{405, "POST /api/games starts a game"};
+    return create(rq.body);
+  }
+  const std::string rest = rq.path.substr(std::string("/api/games/").size());
+  if (!rq.path.starts_with("/api/games/") || rest.empty()) throw Refusal{404, fmt::format("no endpoint '{}'", rq.path.substr(0, 100))};
+  const size_t slash = rest.find('/');
+  const std::string id = rest.substr(0, slash), verb = slash == std::string::npos ? "" : rest.substr(slash + 1);
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  game->used = Clock::now();
+  if (verb.empty() && rq.method == "DELETE") {
+    std::lock_guard store(mutex_);
+    games_.erase(id);
+    return reply({{"deleted", id}});
+  }
+  return act(*game, verb, rq.method, rq.body);
+}
+
+WebResponse WebApi::create(const std::string& body) {
+  const json j = parse_body(body);
+  std::string key = field<std::string>(j, "game", "");
+  const std::string record = field<std::string>(j, "record", "");
+  std::vector<std::string> options = field<std::vector<std::string>>(j, "options", {});
+  Record r;
+  if (!record.empty()) {  // a saved game: its game and options, unless the request names them
+    r = parse_record(record);
+    if (key.empty()) key = r.game;
+    if (!j.contains("options"))
+      for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
+  }
+  const Catalog* c = entry(key);
+  if (!c) throw Refusal{404, fmt::format("no game '{}' here (GET /api/catalog lists them)", key.substr(0, 100))};
+  PlaySession::Setup setup;
+  setup.def = options.empty() ? c->def : open_definition(c->file, options);
+  setup.game = c->key;
+  setup.options = options;
+  setup.seats = field<std::vector<std::string>>(j, "seats", {});
+  if (!setup.seats.empty() && setup.seats.size() != static_cast<size_t>(setup.def->nplayers()))
+    throw Refusal{400, fmt::format("'seats' should name {} seats, one per player", setup.def->nplayers())};
+  const uint64_t seed = field<uint64_t>(j, "seed", 0);
+  setup.seed = seed ? seed : static_cast<uint64_t>(Clock::now().time_since_epoch().count()) % 1000000007 + 1;
+  auto game = std::make_shared<Game>();
+  game->key = c->key;
+  game->session = std::make_unique<PlaySession>(setup);
+  if (!record.empty()) game->session->load_text(record, "the record");
+  Pace pace(0);
+  game->session->advance(&pace);
+  expire();
+  std::lock_guard lock(mutex_);
+  if (games_.size() >= config_.max_games)
+    throw Refusal{503, fmt::format("{} games are in play, the most this server keeps: end one first", games_.size())};
+  game->id = fmt::format("{:016x}", std::mt19937_64(next_id_++)());
+  games_[game->id] = game;
+  return reply(game_view(game->id, *game->session, true), 201);
+}
+
+WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& method, const std::string& body) {
+  PlaySession& s = *g.session;
+  const auto want = [&](const char* m) {
+    if (method != m) throw Refusal{405, fmt::format("{} /api/games/ID/{}", m, verb)};
+  };
+  const json j = parse_body(body);
+  Pace none(0);
+  if (verb.empty()) {
+    want("GET");
+    return reply(game_view(g.id, s, true));
+  }
+  if (verb == "move") {
+    want("POST");
+    if (s.over() || !s.is_human(s.state().side())) throw Refusal{409, "it is not a person's turn"};
+    int index = field<int>(j, "index", -1);
+    if (index < 0) {
+      const auto parsed = s.parse(field<std::string>(j, "text", ""));
+      if (parsed.index < 0) throw Refusal{422, parsed.error};
+      index = parsed.index;
+    }
+    if (index >= s.legal().size()) throw Refusal{422, fmt::format("no move {}: there are {}", index, s.legal().size())};
+    s.play(index);
+    s.advance(&none);
+  } else if (verb == "step") {
+    want("POST");
+    Pace one(1);
+    s.advance(&one);
+  } else if (verb == "undo" || verb == "redo") {
+    want("POST");
+    if (!(verb == "undo" ? s.undo() : s.redo())) throw Refusal{409, fmt::format("nothing to {}", verb)};
+    s.advance(&none);
+  } else if (verb == "resign") {
+    want("POST");
+    if (s.over()) throw Refusal{409, "the game is over"};
+    s.resign();
+  } else if (verb == "hint") {
+    want("POST");
+    if (s.over() || !s.is_human(s.state().side())) throw Refusal{409, "it is not a person's turn"};
+    const int count = field<int>(j, "count", 3);
+    if (count < 1 || count > 20) throw Refusal{400, "'count' should be 1 to 20"};
+    json hints = json::array();
+    for (const auto& h : s.hint(count)) hints.push_back({{"move", h.move}, {"value", h.value}, {"visits", h.visits}});
+    return reply({{"hints", hints}});
+  } else if (verb == "preview") {
+    want("POST");
+    const int index = field<int>(j, "move", -1);
+    if (s.over() || index < 0 || index >= s.legal().size()) throw Refusal{422, "no such legal move"};
+    const auto order = field<std::vector<int>>(j, "legs", {});
+    const Move& m = s.legal()[index];
+    return reply({{"position", position_view(after_legs(s.state(), m, move_legs(s.state(), m), order))}});
+  } else if (verb == "record") {
+    want("GET");
+    return reply({{"text", format_record(s.record())}, {"file", fmt::format("{}-record.txt", s.def().name)}});
+  } else if (verb == "positions") {
+    want("GET");
+    const Replay rep = replay(s.rules(), s.record(), s.viewer(), true);
+    json positions = json::array();
+    for (const State& p : rep.positions) positions.push_back(position_view(p));
+    return reply({{"positions", positions}, {"moves", rep.shown}});
+  } else if (verb == "load") {
+    want("POST");
+    const std::string note = s.load_text(field<std::string>(j, "text", ""), "the record");
+    s.advance(&none);
+    json v = game_view(g.id, s, false);
+    v["note"] = note;
+    return reply(v);
+  } else {
+    throw Refusal{404, fmt::format("no action '{}'", verb.substr(0, 40))};
+  }
+  return reply(game_view(g.id, s, false));
+}
+
+}  // namespace boardlab
