@@ -137,7 +137,7 @@ class Terminal : public PlaySession::Watcher {
   }
   // The last moves, as many as fit on a line: "Moves: 11. white e1-f2, 12. black d8-c7".
   void show_last_moves() const {
-    const auto& plies = game_.record().plies;
+    const auto plies = game_.record().plies;
     const auto& shown = game_.shown();
     std::string line;
     for (size_t i = shown.size(); i-- > 0;) {

@@ -226,10 +226,13 @@ std::vector<PlaySession::Hint> PlaySession::hint(int count) {
   return out;
 }
 
-void PlaySession::save(const std::string& path) {
-  record_.result = over() ? describe(def(), state_.outcome()) : "*";
-  save_record(path, record_);
+Record PlaySession::record() const {
+  Record r = record_;
+  r.result = over() ? describe(def(), state_.outcome()) : "*";
+  return r;
 }
+
+void PlaySession::save(const std::string& path) { save_record(path, record()); }
 
 std::string PlaySession::load(const std::string& path) {
   std::string why;

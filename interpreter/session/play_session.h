@@ -97,7 +97,7 @@ class PlaySession {
   void set_computers(const std::string& spec);
 
   // The record so far, its result up to date.
-  const Record& record() const { return record_; }
+  Record record() const;
   void save(const std::string& path);
   // Continues the game a record holds: throws std::invalid_argument for a record that does
   // not read or leaves the rules; returns a note for people ("" or "recorded under a

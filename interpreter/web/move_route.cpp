@@ -14,10 +14,12 @@ std::string location_name(const GameDef& def, int location) {
 
 namespace {
 
-Move single(const Action& a) {
-  Move m;
-  m.push(a);
-  return m;
+// The first `n` actions of `m`: a state applies a move whole (the turn ends after it), so
+// the position between two actions is the position after such a prefix.
+Move prefix(const Move& m, int n) {
+  Move p;
+  for (int i = 0; i < n; ++i) p.push(m.actions[static_cast<size_t>(i)]);
+  return p;
 }
 
 }  // namespace
@@ -28,7 +30,20 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
   std::vector<MoveLeg> legs;
   std::vector<int> pending;  // side actions before the next leg: they belong to it
   State shadow = before;
-  bool tracking = true;  // false once an action would not apply on its own
+  // The piece `level` of `cell` (from the top when negative) as it is just before action i.
+  auto piece_before = [&](int i, int cell, int level) -> uint8_t {
+    if (cell >= def.board.ncells) return 0;
+    uint8_t code = 0;
+    try {
+      shadow.apply(prefix(m, i));
+      const int h = shadow.height(cell);
+      const int at = level < 0 ? h + level : level;
+      code = at >= 0 && at < h ? shadow.piece(cell, at) : 0;
+      shadow.undo();
+    } catch (const std::exception&) {  // a prefix that does not apply: no piece is known
+    }
+    return code;
+  };
   // A leg still taking waypoints (a move or a chain started by a mark): its end stays last.
   bool open = false;
   auto mine = [&](uint8_t code) { return code != 0 && def.owner_of[code] == mover; };
@@ -43,7 +58,6 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
   };
   for (int i = 0; i < m.count; ++i) {
     const Action& a = m.actions[static_cast<size_t>(i)];
-    const bool cell_ok = a.a < def.board.ncells;
     const bool slot_ok = a.b < def.reserve_slots.size();
     switch (a.op) {
       case Op::Move:
@@ -71,9 +85,7 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
         break;
       case Op::ToReserve:
       case Op::Take: {
-        const uint8_t code = !tracking || !cell_ok ? 0
-                             : a.op == Op::ToReserve ? shadow.top(a.a)
-                             : a.n < shadow.height(a.a) ? shadow.piece(a.a, a.n) : 0;
+        const uint8_t code = piece_before(i, a.a, a.op == Op::ToReserve ? -1 : a.n);
         if (slot_ok && mine(code)) {
           start_leg({a.a, reserve_location(a.b)}, a.op == Op::ToReserve ? a.n : 1, i);
           open = false;
@@ -86,13 +98,6 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
         if (legs.empty()) pending.push_back(i);
         else legs.back().actions.push_back(i);
     }
-    if (tracking) {
-      try {
-        shadow.apply(single(a));
-      } catch (const std::exception&) {
-        tracking = false;
-      }
-    }
   }
   if (!legs.empty())  // side actions after the last leg are its own
     legs.back().actions.insert(legs.back().actions.end(), pending.begin(), pending.end());
@@ -100,16 +105,16 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
 }
 
 State after_legs(const State& before, const Move& m, const std::vector<MoveLeg>& legs, const std::vector<int>& order) {
-  State s = before;
+  Move part;
   for (int k : order) {
     if (k < 0 || k >= static_cast<int>(legs.size())) throw std::invalid_argument("no such leg");
-    Move part;
     for (int i : legs[static_cast<size_t>(k)].actions) part.push(m.actions[static_cast<size_t>(i)]);
-    try {
-      s.apply(part);
-    } catch (const std::exception& e) {
-      throw std::invalid_argument(fmt::format("the legs cannot be played in this order: {}", e.what()));
-    }
+  }
+  State s = before;
+  try {
+    s.apply(part);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(fmt::format("the legs cannot be played in this order: {}", e.what()));
   }
   return s;
 }

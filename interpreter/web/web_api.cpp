@@ -272,7 +272,10 @@ WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& met
     if (s.over() || index < 0 || index >= s.legal().size()) throw Refusal{422, "no such legal move"};
     const auto order = field<std::vector<int>>(j, "legs", {});
     const Move& m = s.legal()[index];
-    return reply({{"position", position_view(after_legs(s.state(), m, move_legs(s.state(), m), order))}});
+    json p = position_view(after_legs(s.state(), m, move_legs(s.state(), m), order));
+    const json now = position_view(s.state());
+    for (const char* key : {"side", "ply", "dice"}) p[key] = now[key];  // the turn is not over
+    return reply({{"position", p}});
   } else if (verb == "record") {
     want("GET");
     return reply({{"text", format_record(s.record())}, {"file", fmt::format("{}-record.txt", s.def().name)}});

@@ -1,0 +1,148 @@
+"""End-to-end test of `boardlab serve` in headless Chromium: for every game the server
+offers, start it from the setup form (a person against the computer's level 1), play a few
+moves by clicking the board (each leg's stops, a count or "stop here" where the page asks),
+watch the computer reply, save the record with the page's button and check that
+`boardlab replay` replays it; step back through the moves; and save a screenshot of each
+board kind. Usage: e2e_test.py BOARDLAB OUT_DIR [GAME...]"""
+import glob
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from browser import Browser  # noqa: E402
+
+MOVES = 3  # the person's moves in each game
+
+
+def start_server(boardlab):
+    proc = subprocess.Popen([boardlab, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"http://[^ ]+/", line)
+    if not m:
+        proc.kill()
+        raise SystemExit(f"serve did not print its address: {line!r}")
+    return proc, m.group(0)
+
+
+def play_by_clicks(b, rng):
+    """Chooses a legal move at random and makes it by clicks; returns its text."""
+    legal = b.eval("game.view.legal")
+    index = rng.randrange(len(legal))
+    move = legal[index]
+    if not move["legs"]:
+        b.click(f'#choices button[data-move="{index}"]')
+        return move["text"]
+    for leg in move["legs"]:
+        for stop in leg["stops"]:
+            try:
+                b.wait(f"[...options().next].includes({stop!r}) || document.querySelector('#choices [data-count]')", 10)
+            except Exception as e:
+                state = b.eval("JSON.stringify([sel, shown.side, shown.cells, game.view.position.cells])")
+                state += str(b.eval("(async () => { const c = candidates().filter((c) => c.used.length < c.move.legs.length)[0]; try { return JSON.stringify([c.index, c.used, await api('POST', `/api/games/${game.id}/preview`, { move: c.index, legs: c.used })]); } catch (e) { return e.message + JSON.stringify(c); } })()"))
+                raise AssertionError(f"{e}; making {move} the page had (selection, side, shown, game): {state}") from None
+            if b.eval(f"[...options().next].includes({stop!r})"):
+                b.click(f'[data-loc="{stop}"]')
+        # The page asks for a count where a stack can split, or offers "stop here" where a
+        # chain could go on.
+        if b.eval(f"!!document.querySelector('#choices [data-count=\"{leg['count']}\"]')"):
+            b.click(f'#choices [data-count="{leg["count"]}"]')
+    if b.eval(f"!!document.querySelector('#choices [data-move=\"{index}\"]')"):
+        b.click(f'#choices [data-move="{index}"]')
+    return move["text"]
+
+
+def main():
+    boardlab, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(out, exist_ok=True)
+    downloads = os.path.join(out, "downloads")
+    os.makedirs(downloads, exist_ok=True)
+    server, url = start_server(boardlab)
+    b = Browser()
+    failures = []
+    shots = {}
+    try:
+        b.call("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        b.open(url)
+        b.wait("catalog !== null")
+        games = sys.argv[3:] or b.eval("catalog.games.map((g) => g.key)")
+        for key in games:
+            rng = random.Random(key)
+            try:
+                b.eval(f"(() => {{ const s = document.getElementById('game-select'); s.value = {key!r}; s.onchange(); }})()")
+                b.eval("document.getElementById('seed').value = '7'")
+                b.click("#start")
+                b.wait("game && game.view && game.view.to_move !== 'computer'", 60)
+                played = []
+                for _ in range(MOVES):
+                    if b.eval("game.view.to_move") != "human":
+                        break
+                    before = b.eval("game.view.moves.length")
+                    played.append(play_by_clicks(b, rng))
+                    b.wait(f"game.view.moves.length > {before} && game.view.to_move !== 'computer'", 60)
+                    errors = b.eval("document.getElementById('play-error').textContent")
+                    if errors:
+                        raise AssertionError(f"the page said: {errors}")
+                if len(played) == 0:
+                    raise AssertionError("no move could be played")
+                # Step back to the start and forward again.
+                b.click("#step-first")
+                b.wait("stepping && stepping.at === 0")
+                b.click("#step-forward")
+                b.wait("stepping && stepping.at === 1")
+                b.click("#step-last")
+                b.wait("!stepping || stepping.at === stepping.positions.length - 1")
+                definition = b.eval("game.def")
+                kind = definition["board"]["kind"]
+                stacked = any(len(c) > 1 for c in b.eval("game.view.position.cells"))
+                for label in (kind, "stacks" if stacked and kind != "track" else None):
+                    if label and label not in shots:
+                        shots[label] = os.path.join(out, f"{label}-{key}.png")
+                        b.screenshot(shots[label], "#board")
+                # Save the record with the page's button, then replay it.
+                for f in glob.glob(os.path.join(downloads, "*")):
+                    os.remove(f)
+                b.click("#save")
+                end = time.time() + 20
+                files = []
+                while time.time() < end and not files:
+                    files = [f for f in glob.glob(os.path.join(downloads, "*")) if not f.endswith(".crdownload")]
+                    time.sleep(0.05)
+                if not files:
+                    raise AssertionError("the Save button wrote no file")
+                record = os.path.join(out, f"{key}.record.txt")
+                os.replace(files[0], record)
+                r = subprocess.run([boardlab, "replay", record, "--final"], capture_output=True, text=True)
+                if r.returncode != 0:
+                    raise AssertionError(f"the saved record does not replay: {r.stdout}{r.stderr}")
+                moves = b.eval("game.view.moves.length")
+                print(f"ok {key}: {len(played)} moves by clicks ({', '.join(played)}), {moves} in the record")
+                b.click("#new-game")
+                b.wait("!document.getElementById('setup').hidden")
+            except Exception as e:  # noqa: BLE001 - every game is tried, then all failures listed
+                failures.append(f"{key}: {e}")
+                print(f"FAIL {key}: {e}")
+                b.open(url)
+                b.wait("catalog !== null")
+        if b.page_errors:
+            failures.append(f"errors in the page: {b.page_errors}")
+        for label, path in sorted(shots.items()):
+            print(f"screenshot of a {label} board: {path}")
+        for label in ("grid", "lattice", "track", "stacks"):
+            if len(games) > 5 and label not in shots:
+                failures.append(f"no screenshot of a {label} board")
+    finally:
+        b.close()
+        server.terminate()
+        server.wait(timeout=10)
+    if failures:
+        print("\n".join(["FAILED:"] + failures))
+        sys.exit(1)
+    print(f"all {len(games)} games played by clicks")
+
+
+if __name__ == "__main__":
+    main()
