@@ -45,9 +45,11 @@ def play_by_clicks(b, rng):
                 state += str(b.eval("(async () => { const c = candidates().filter((c) => c.used.length < c.move.legs.length)[0]; try { return JSON.stringify([c.index, c.used, await api('POST', `/api/games/${game.id}/preview`, { move: c.index, legs: c.used })]); } catch (e) { return e.message + JSON.stringify(c); } })()"))
                 raise AssertionError(f"{e}; making {move} the page had (selection, side, shown, game): {state}") from None
             if b.eval(f"[...options().next].includes({stop!r})"):
+                b.wait("!busy")
                 b.click(f'[data-loc="{stop}"]')
         # The page asks for a count where a stack can split, or offers "stop here" where a
         # chain could go on.
+        b.wait("!busy")
         if b.eval(f"!!document.querySelector('#choices [data-count=\"{leg['count']}\"]')"):
             b.click(f'#choices [data-count="{leg["count"]}"]')
     if b.eval(f"!!document.querySelector('#choices [data-move=\"{index}\"]')"):

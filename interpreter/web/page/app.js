@@ -174,7 +174,8 @@ function drawBoard() {
     const hit = el('rect', { x: b.x, y: b.y, width: b.w, height: b.h, fill: 'transparent', class: 'cell', 'data-loc': loc },
                    layer.top);
     el('title', {}, hit, loc.startsWith('@') ? loc.slice(1) : loc);
-    hit.addEventListener('click', () => clicked(loc));
+    // On the press: a board redrawn before the release (a preview arriving) loses no click.
+    hit.addEventListener('pointerdown', (e) => { if (e.button === 0) clicked(loc); });
   }
 }
 
@@ -380,9 +381,11 @@ async function finishLeg(leg) {
   for (const c of full) el('button', { 'data-move': c.index }, choices, `play ${c.move.text}`).onclick = () => play({ index: c.index });
   if (more.length) {
     const c = more[0];
+    busy = true;  // clicks wait for the board they are meant for
     try {
       shown = (await api('POST', `/api/games/${game.id}/preview`, { move: c.index, legs: c.used })).position;
     } catch (e) { /* the legs do not apply in this order: keep the board as it was */ }
+    busy = false;
   }
   drawBoard();
 }
@@ -458,9 +461,13 @@ function render() {
 
 async function act(verb, body = {}) {
   $('play-error').textContent = '';
+  busy = true;
   try {
-    update(await api('POST', `/api/games/${game.id}/${verb}`, body));
+    const view = await api('POST', `/api/games/${game.id}/${verb}`, body);
+    busy = false;
+    update(view);
   } catch (e) {
+    busy = false;
     $('play-error').textContent = e.message;
     resetSelection();
     shown = game.view.position;
@@ -473,10 +480,7 @@ const play = (body) => act('move', body);
 function schedule() {
   clearTimeout(stepTimer);
   if (!game || game.view.to_move !== 'computer' || paused || stepping) return;
-  stepTimer = setTimeout(async () => {
-    busy = true;
-    try { await act('step'); } finally { busy = false; }
-  }, Number($('speed').value));
+  stepTimer = setTimeout(() => act('step'), Number($('speed').value));
 }
 
 async function stepTo(at) {
