@@ -32,7 +32,10 @@ struct Refusal {
   std::string message;
 };
 
-WebResponse reply(const json& j, int status = 200) { return {status, "application/json", j.dump()}; }
+// Text from a request (a path, a move) may be any bytes: invalid UTF-8 is replaced, not thrown.
+WebResponse reply(const json& j, int status = 200) {
+  return {status, "application/json", j.dump(-1, ' ', false, json::error_handler_t::replace)};
+}
 WebResponse error(int status, const std::string& message) { return reply({{"error", message}}, status); }
 
 json parse_body(const std::string& body) {
@@ -170,8 +173,10 @@ WebResponse WebApi::route(const WebRequest& rq) {
     if (rq.method != "POST") throw Refusal{405, "POST /api/games starts a game"};
     return create(rq.body);
   }
-  const std::string rest = rq.path.substr(std::string("/api/games/").size());
-  if (!rq.path.starts_with("/api/games/") || rest.empty()) throw Refusal{404, fmt::format("no endpoint '{}'", rq.path.substr(0, 100))};
+  constexpr std::string_view games = "/api/games/";
+  if (!rq.path.starts_with(games) || rq.path.size() == games.size())
+    throw Refusal{404, fmt::format("no endpoint '{}'", rq.path.substr(0, 100))};
+  const std::string rest = rq.path.substr(games.size());
   const size_t slash = rest.find('/');
   const std::string id = rest.substr(0, slash), verb = slash == std::string::npos ? "" : rest.substr(slash + 1);
   auto game = find(id);
