@@ -237,7 +237,7 @@ function drawTrack(layer, pos) {
   if (backgammon) {
     el('rect', { x: M + 6 * W, y: M, width: W, height: rows * H + 20, fill: '#6d4c41' }, layer.board);
     el('rect', { x: M + cols * W + 10, y: M, width: W, height: rows * H + 20, fill: '#a1887f' }, layer.board);
-    el('text', { x: M + 6.5 * W, y: M + H + 10, class: 'label', fill: '#fff' }, layer.board, 'bar');
+    el('text', { x: M + 6.5 * W, y: M + H + 10, class: 'label', style: 'fill: #fff' }, layer.board, 'bar');
     el('text', { x: M + cols * W + 10 + W / 2, y: M + H + 10, class: 'label' }, layer.board, 'off');
     const slot = (s, x) => {
       const name = '@' + def.reserves[s];
