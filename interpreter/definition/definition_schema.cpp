@@ -9,6 +9,7 @@ const Schema& definition_schema() {
     auto player = structure({
         {"name", string(), true, "the player's name, used in positions and on the command line"},
         {"forward", string(), false, "the direction this player calls forward (a direction name)"},
+        {"colour", string(), false, "the colour pictures of the board give this player's pieces"},
     });
     auto parity = [](const char* axis) {
       return one_of({"even", "odd", "any"}, std::string("which values of ") + axis + " the class takes; default any");

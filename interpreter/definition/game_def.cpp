@@ -4,6 +4,7 @@
 #include "definition/lint.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fmt/format.h>
 #include <initializer_list>
@@ -326,6 +327,16 @@ class Builder {
       pd.name = p->get("name")->scalar;
       check_name(p->get("name")->pos, "player", pd.name);
       if (g.player_index(pd.name) >= 0) diags_.error(p->get("name")->pos, fmt::format("duplicate player '{}'", pd.name));
+      if (const YNode* c = p->get("colour")) {
+        pd.colour = c->scalar;
+        // A CSS colour name or #rgb / #rrggbb: pictures of the board use it as it is.
+        const bool name = !pd.colour.empty() && pd.colour.size() <= 24 &&
+                          std::all_of(pd.colour.begin(), pd.colour.end(), [](char ch) { return ch >= 'a' && ch <= 'z'; });
+        const bool hex = (pd.colour.size() == 4 || pd.colour.size() == 7) && pd.colour[0] == '#' &&
+                         std::all_of(pd.colour.begin() + 1, pd.colour.end(), [](unsigned char ch) { return std::isxdigit(ch); });
+        if (!name && !hex)
+          diags_.error(c->pos, fmt::format("colour '{}' should be a colour name (crimson) or #rrggbb", escape_control(pd.colour)));
+      }
       g.players.push_back(pd);
     }
     if (g.players.empty()) diags_.error(root_.get("players")->pos, "a game needs at least one player");

@@ -17,6 +17,7 @@ namespace boardlab {
 struct PlayerDef {
   std::string name;
   int forward = -1;  // a direction id, or -1 when the game does not say
+  std::string colour;  // for pictures of the board: a CSS colour name or #rrggbb, or ""
 };
 
 struct PieceKind {

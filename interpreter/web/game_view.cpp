@@ -54,6 +54,7 @@ json definition_view(const GameDef& def) {
       numbers = of;
     }
     players.push_back({{"name", def.players[static_cast<size_t>(p)].name},
+                       {"colour", def.players[static_cast<size_t>(p)].colour},
                        {"top", sits_at_top(def, p)},
                        {"moves", how_player_moves(def, p)},
                        {"numbers", numbers}});

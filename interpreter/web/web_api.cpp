@@ -162,11 +162,8 @@ WebResponse WebApi::route(const WebRequest& rq) {
   if (rq.path == "/api/catalog") {
     if (rq.method != "GET") throw Refusal{405, "GET /api/catalog"};
     json games = json::array();
-    for (const auto& c : catalog_) {
-      json players = json::array(), levels = json::array();
-      for (const auto& p : c.def->players) players.push_back(p.name);
+    for (const auto& c : catalog_)
       games.push_back({{"key", c.key}, {"definition", definition_view(*c.def)}, {"bundled", c.key == c.def->name}});
-    }
     return reply({{"games", games}, {"levels", kLevels}, {"default_level", kDefaultLevel}});
   }
   if (rq.path == "/api/games") {

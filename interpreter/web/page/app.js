@@ -113,9 +113,12 @@ async function start(body) {
 
 // ---------------------------------------------------------------- colours and pieces
 
+// The definition's colour for the player, else its name when that is a colour, else the
+// palette's.
 function colour(player) {
-  const name = game.def.players[player].name;
-  return CSS.supports('color', name) ? name : PALETTE[player % PALETTE.length];
+  const p = game.def.players[player];
+  if (p.colour) return p.colour;
+  return CSS.supports('color', p.name) ? p.name : PALETTE[player % PALETTE.length];
 }
 function ink(player) {  // text that reads on the player's colour
   const probe = el('canvas').getContext('2d');
