@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from browser import Browser  # noqa: E402
 
 MOVES = 3  # the person's moves in each game
+TO_THE_END = {"breakthrough-6x6": 60}  # games played to their end (at most this many moves)
 
 
 def start_server(boardlab):
@@ -79,7 +80,7 @@ def main():
                 b.click("#start")
                 b.wait("game && game.view && game.view.to_move !== 'computer'", 60)
                 played = []
-                for _ in range(MOVES):
+                for _ in range(TO_THE_END.get(key, MOVES)):
                     if b.eval("game.view.to_move") != "human":
                         break
                     before = b.eval("game.view.moves.length")
@@ -90,6 +91,10 @@ def main():
                         raise AssertionError(f"the page said: {errors}")
                 if len(played) == 0:
                     raise AssertionError("no move could be played")
+                if key in TO_THE_END:
+                    status = b.eval("document.getElementById('status').textContent")
+                    if b.eval("game.view.to_move") != "nobody" or not status.startswith("Game over"):
+                        raise AssertionError(f"the game did not end in {len(played)} moves: {status}")
                 # Step back to the start and forward again.
                 b.click("#step-first")
                 b.wait("stepping && stepping.at === 0")
@@ -120,6 +125,8 @@ def main():
                 r = subprocess.run([boardlab, "replay", record, "--final"], capture_output=True, text=True)
                 if r.returncode != 0:
                     raise AssertionError(f"the saved record does not replay: {r.stdout}{r.stderr}")
+                if key in TO_THE_END and '[Result "*"]' in open(record).read():
+                    raise AssertionError("the record of a finished game has no result")
                 moves = b.eval("game.view.moves.length")
                 print(f"ok {key}: {len(played)} moves by clicks ({', '.join(played)}), {moves} in the record")
                 b.click("#new-game")
