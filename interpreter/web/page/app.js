@@ -213,21 +213,27 @@ function drawPlane(layer, pos) {
   return [2 * M + b.width * S, 2 * M + b.height * S];
 }
 
-// A 24-point track with a bar and a tray is drawn as a backgammon board; any other track
-// as one row of points. Points are numbered for the viewer.
+// A track of 24 points with a bar and a tray is folded into two rows of twelve, the bar
+// between the halves and the tray beside them; any other track is one row of points.
+// Points are numbered for the viewer.
+function folded() {
+  const def = game.def;
+  return def.board.kind === 'track' && def.board.cells.length === 24 && def.bar >= 0 && def.off >= 0;
+}
+
 function drawTrack(layer, pos) {
   const def = game.def, cells = def.board.cells, n = cells.length;
   const numbers = def.players[game.view.viewer].numbers || cells.map((_, i) => i + 1);
   const cellOf = []; numbers.forEach((k, c) => { cellOf[k] = c; });
   const W = 44, H = 200, M = 20;
-  const backgammon = n === 24 && def.bar >= 0 && def.off >= 0;
+  const fold = folded();
   // Column and half of point k: the viewer's home is bottom right.
-  const place = backgammon
+  const place = fold
     ? (k) => (k <= 12 ? { col: k <= 6 ? 13 - k : 12 - k, bottom: true } : { col: k <= 18 ? k - 13 : k - 12, bottom: false })
     : (k) => ({ col: k - 1, bottom: true });
-  const cols = backgammon ? 13 : n, rows = backgammon ? 2 : 1;
-  const width = 2 * M + cols * W + (backgammon ? W + 10 : 0), height = 2 * M + rows * H + (backgammon ? 20 : 0);
-  el('rect', { x: M, y: M, width: cols * W, height: rows * H + (backgammon ? 20 : 0), fill: '#d7ccc8' }, layer.board);
+  const cols = fold ? 13 : n, rows = fold ? 2 : 1;
+  const width = 2 * M + cols * W + (fold ? W + 10 : 0), height = 2 * M + rows * H + (fold ? 20 : 0);
+  el('rect', { x: M, y: M, width: cols * W, height: rows * H + (fold ? 20 : 0), fill: '#d7ccc8' }, layer.board);
   for (let k = 1; k <= n; ++k) {
     const { col, bottom } = place(k), x = M + col * W, c = cellOf[k];
     const baseY = bottom ? height - M : M, tipY = bottom ? baseY - H * 0.8 : baseY + H * 0.8;
@@ -237,7 +243,7 @@ function drawTrack(layer, pos) {
     boxes[cells[c].name] = { x, y: bottom ? baseY - H : baseY, w: W, h: H };
     drawColumn(layer.pieces, pos.cells[c], x + W / 2, baseY, bottom ? -1 : 1, W);
   }
-  if (backgammon) {
+  if (fold) {
     el('rect', { x: M + 6 * W, y: M, width: W, height: rows * H + 20, fill: '#6d4c41' }, layer.board);
     el('rect', { x: M + cols * W + 10, y: M, width: W, height: rows * H + 20, fill: '#a1887f' }, layer.board);
     el('text', { x: M + 6.5 * W, y: M + H + 10, class: 'label', style: 'fill: #fff' }, layer.board, 'bar');
@@ -257,7 +263,7 @@ function drawTrack(layer, pos) {
   return [width, height];
 }
 
-// Checkers along a point from its base: five shown, the count on the last.
+// Pieces along a point from its base: five shown, the fifth with the count when there are more.
 function drawColumn(g, stack, cx, baseY, dir, W) {
   const r = W * 0.42, shown = stack.slice(0, 5);
   shown.forEach((code, i) => drawPiece(g, code, cx, baseY + dir * (r + 2 * r * i), r, false));
@@ -266,10 +272,10 @@ function drawColumn(g, stack, cx, baseY, dir, W) {
        String(stack.length));
 }
 
-// Reserves (other than a backgammon board's bar and tray) as boxes under the board.
+// Reserves (but a folded track's bar and tray) as boxes under the board.
 function drawReserves(layer, pos, width, height) {
-  const def = game.def, drawn = def.board.kind === 'track' && def.board.cells.length === 24 && def.bar >= 0 && def.off >= 0;
-  if (drawn || !def.reserves.length) return height;
+  const def = game.def;
+  if (folded() || !def.reserves.length) return height;
   const H = 40, w = Math.max(120, (width - 20) / def.reserves.length - 10);
   def.reserves.forEach((name, s) => {
     const x = 10 + s * (w + 10), y = height;
