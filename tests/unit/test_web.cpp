@@ -98,7 +98,7 @@ TEST_CASE("Every legal move's legs use each of its actions once and, played in o
     LegChecker checker(rng);
     std::vector<Player*> seats(static_cast<size_t>(game->def().nplayers()), &checker);
     GameLoop loop;
-    for (int g = 0; g < testing::random_games(6); ++g) {
+    for (int g = 0; g < testing::random_games(10); ++g) {
       State s = game->initial();
       loop.play(*game, s, seats, rng, 400);
     }
