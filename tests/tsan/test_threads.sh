@@ -6,7 +6,7 @@
 # Usage (from the repository): test_threads.sh PATH/TO/boardlab (built with BOARDLAB_TSAN)
 set -euo pipefail
 bin=${1:?usage: test_threads.sh PATH/TO/boardlab}
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$(dirname "$0")/suppressions.txt ${TSAN_OPTIONS:-}"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 step() {
