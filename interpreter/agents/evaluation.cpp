@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fmt/format.h>
 #include <map>
 #include <mutex>
 #include <stdexcept>
+
+#include "core/text.h"
 
 namespace boardlab {
 
@@ -60,7 +63,13 @@ std::shared_ptr<const LearnedEval> load_shared(const std::string& path, const Ga
 Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
   const std::string name = p.text("eval", "builtin");
   if (name == "builtin") return {};
-  if (name != "learned") return Evaluator(load_shared(name, def));
+  if (name != "learned") {
+    // A '+' joins files, unless the name is one file.
+    if (name.find('+') == std::string::npos || std::filesystem::exists(name)) return Evaluator(load_shared(name, def));
+    std::vector<std::shared_ptr<const LearnedEval>> nets;
+    for (const auto& file : split(name, '+')) nets.push_back(load_shared(file == "learned" ? def.weights_file : file, def));
+    return Evaluator(std::move(nets));
+  }
   if (p.learned) return Evaluator(p.learned);
   if (def.weights_file.empty())
     throw std::invalid_argument(fmt::format("eval=learned: {} names no weights file (its `weights:`) and none were trained "

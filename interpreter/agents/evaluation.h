@@ -4,6 +4,7 @@
 // with an agent's eval=FILE, weights learned by self-play (learn/, `boardlab train`).
 #pragma once
 #include <memory>
+#include <vector>
 #include <string>
 
 #include "agents/params.h"
@@ -21,21 +22,27 @@ double evaluate(const Rules& rules, const State& s, int player);
 class Evaluator {
  public:
   Evaluator() = default;
-  explicit Evaluator(std::shared_ptr<const LearnedEval> learned) : learned_(std::move(learned)) {}
-  bool learned() const { return learned_ != nullptr; }
+  explicit Evaluator(std::shared_ptr<const LearnedEval> learned) { learned_.push_back(std::move(learned)); }
+  // An ensemble: the mean of the networks' values.
+  explicit Evaluator(std::vector<std::shared_ptr<const LearnedEval>> learned) : learned_(std::move(learned)) {}
+  bool learned() const { return !learned_.empty(); }
   double operator()(const Rules& rules, const State& s, int player) {
-    if (!learned_ || s.outcome().over()) return evaluate(rules, s, player);
-    return learned_->value(s, player, scratch_);
+    if (learned_.empty() || s.outcome().over()) return evaluate(rules, s, player);
+    if (learned_.size() == 1) return learned_[0]->value(s, player, scratch_);
+    double sum = 0;
+    for (const auto& l : learned_) sum += l->value(s, player, scratch_);
+    return sum / static_cast<double>(learned_.size());
   }
 
  private:
-  std::shared_ptr<const LearnedEval> learned_;
+  std::vector<std::shared_ptr<const LearnedEval>> learned_;
   LearnedEval::Scratch scratch_;
 };
 
 // The evaluation an agent's `eval` parameter names: `builtin` (the default), `learned` (the
-// weights the caller handed make_agent, else those the definition names) or a weights file
-// (loaded once per file and definition, then shared). Throws std::invalid_argument.
+// weights the caller handed make_agent, else those the definition names), a weights file
+// (loaded once per file and definition, then shared), or files joined by '+' (an ensemble:
+// the mean of their values). Throws std::invalid_argument.
 Evaluator evaluator_param(AgentParams& p, const GameDef& def);
 
 }  // namespace boardlab

@@ -283,6 +283,28 @@ TEST_CASE("eval= is checked when an agent is made") {
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("random:eval=x"), nim, 1), Catch::Contains("random has no parameter 'eval'"));
 }
 
+TEST_CASE("An ensemble (eval=A+B) judges by the mean of its networks' values") {
+  auto nim = open_definition(kNim);
+  testing::TempDir dir;
+  std::vector<std::shared_ptr<const LearnedEval>> nets;
+  for (uint64_t seed : {1, 2}) {
+    const auto e = std::make_shared<LearnedEval>(*nim, 8, seed);
+    e->save(dir.path() + fmt::format("/{}.weights", seed));
+    nets.push_back(e);
+  }
+  ThreadRules rules(nim);
+  const State s = rules.initial();
+  LearnedEval::Scratch scratch;
+  const double a = nets[0]->value(s, 0, scratch), b = nets[1]->value(s, 0, scratch);
+  REQUIRE(a != b);
+  Evaluator both(nets);
+  CHECK(both(rules, s, 0) == Approx((a + b) / 2));
+  const std::string spec = fmt::format("greedy:eval={0}/1.weights+{0}/2.weights", dir.path());
+  CHECK(make_agent(AgentSpec::parse(spec), nim, 1) != nullptr);
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse(fmt::format("greedy:eval={}/1.weights+{}/3.weights", dir.path(), dir.path())), nim, 1),
+                    Catch::Contains("3.weights: cannot read"));
+}
+
 
 
 namespace {

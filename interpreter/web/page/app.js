@@ -188,6 +188,10 @@ function drawPlane(layer, pos) {
   const b = game.def.board, S = 56, M = 24, flip = flipped(), lattice = b.kind === 'lattice';
   const sx = (x) => M + (flip ? b.width - 1 - x : x) * S, sy = (y) => M + (flip ? y : b.height - 1 - y) * S;
   const centre = (c) => [sx(c.x) + S / 2, sy(c.y) + S / 2];
+  // Playable squares dark and the others light; where every square is playable, the
+  // squares alternate, as on a chessboard.
+  const all = b.cells.every((c) => c.playable);
+  const shade = (c) => ((all ? (c.x + c.y) % 2 === 0 : c.playable) ? '#b58863' : '#f0d9b5');
   if (lattice) {
     for (const [i, j] of b.lines) {
       const [x1, y1] = centre(b.cells[i]), [x2, y2] = centre(b.cells[j]);
@@ -197,7 +201,7 @@ function drawPlane(layer, pos) {
   b.cells.forEach((c, i) => {
     const [cx, cy] = centre(c);
     if (lattice) el('circle', { cx, cy, r: 5, fill: '#5d4037' }, layer.board);
-    else el('rect', { x: sx(c.x), y: sy(c.y), width: S, height: S, fill: c.playable ? '#b58863' : '#f0d9b5' }, layer.board);
+    else el('rect', { x: sx(c.x), y: sy(c.y), width: S, height: S, fill: shade(c) }, layer.board);
     if (c.playable) boxes[c.name] = lattice ? { x: cx - S * 0.42, y: cy - S * 0.42, w: S * 0.84, h: S * 0.84 }
                                             : { x: sx(c.x), y: sy(c.y), w: S, h: S };
     drawStack(layer.pieces, pos.cells[i], cx, cy, S);
