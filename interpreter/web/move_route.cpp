@@ -1,7 +1,8 @@
-// Move routes (move_route.h): legs read off a move's actions, with the position tracked
-// action by action to know whose piece each action lifts.
+// Move routes (move_route.h): legs read off a move's actions, the position before an action
+// read from the move's prefix to know whose piece it lifts.
 #include "web/move_route.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -28,7 +29,7 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
   const GameDef& def = before.def();
   const int mover = before.side();
   std::vector<MoveLeg> legs;
-  std::vector<int> pending;  // side actions before the next leg: they belong to it
+  std::vector<int> pending;  // side actions since the last leg began
   State shadow = before;
   // The piece `level` of `cell` (from the top when negative) as it is just before action i.
   auto piece_before = [&](int i, int cell, int level) -> uint8_t {
@@ -47,11 +48,18 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
   // A leg still taking waypoints (a move or a chain started by a mark): its end stays last.
   bool open = false;
   auto mine = [&](uint8_t code) { return code != 0 && def.owner_of[code] == mover; };
+  // A side action between two legs belongs to the one that stops on its cell (a hit or a
+  // capture where the next leg lands), else to the one before (a chain's captures, a
+  // promotion where it ended).
   auto start_leg = [&](std::vector<int> stops, int count, int action) {
     MoveLeg leg;
     leg.stops = std::move(stops);
     leg.count = count;
-    leg.actions = std::move(pending);
+    for (int i : pending) {
+      const int cell = m.actions[static_cast<size_t>(i)].a;
+      const bool here = std::find(leg.stops.begin(), leg.stops.end(), cell) != leg.stops.end();
+      (here || legs.empty() ? leg.actions : legs.back().actions).push_back(i);
+    }
     leg.actions.push_back(action);
     pending.clear();
     legs.push_back(std::move(leg));
@@ -95,12 +103,12 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
         break;
       }
       default:  // captures, promotions, pieces moved inside columns
-        if (legs.empty()) pending.push_back(i);
-        else legs.back().actions.push_back(i);
+        pending.push_back(i);
     }
   }
   if (!legs.empty())  // side actions after the last leg are its own
     legs.back().actions.insert(legs.back().actions.end(), pending.begin(), pending.end());
+  for (auto& leg : legs) std::sort(leg.actions.begin(), leg.actions.end());  // applied in the move's order
   return legs;
 }
 

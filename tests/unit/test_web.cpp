@@ -119,6 +119,20 @@ TEST_CASE("Legs: a capture chain stops on every landing square, a dice turn has 
         std::vector<std::string>{"@bar>22#1", "20>19#1"});
   CHECK(legs_of(*hyper, "white dice:3,1 3=w 1=w 20=bbb off:w=1", "3/off 1/off") ==
         std::vector<std::string>{"3>@off#1", "1>@off#1"});
+  // A hit belongs to the leg that lands on it: the first leg alone leaves the blot standing.
+  State s = parse_position(hyper->def(), "white dice:3,1 24=www 21=b 1=bb");
+  MoveList moves;
+  hyper->legal_moves(s, moves);
+  const int hit = hyper->notation(s, moves).parse("24/23 24/21*").index;
+  REQUIRE(hit >= 0);
+  const auto legs = move_legs(s, moves[hit]);
+  REQUIRE(legs.size() == 2);
+  const int landing = legs[0].stops.back() == hyper->def().board.cell_index("21") ? 0 : 1;
+  const State first = after_legs(s, moves[hit], legs, {1 - landing});
+  CHECK(first.height(hyper->def().board.cell_index("21")) == 1);
+  CHECK(first.owner(hyper->def().board.cell_index("21")) == 1);
+  const State both = after_legs(s, moves[hit], legs, {1 - landing, landing});
+  CHECK(both.owner(hyper->def().board.cell_index("21")) == 0);
 }
 
 namespace {
