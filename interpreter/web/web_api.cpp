@@ -201,6 +201,14 @@ WebResponse WebApi::create(const std::string& body) {
   }
   const Catalog* c = entry(key);
   if (!c) throw Refusal{404, fmt::format("no game '{}' here (GET /api/catalog lists them)", key.substr(0, 100))};
+  const auto full = [&] {
+    return Refusal{503, fmt::format("{} games are in play, the most this server keeps: end one first", games_.size())};
+  };
+  expire();
+  {
+    std::lock_guard lock(mutex_);  // refused before the work of a new game, and again after it
+    if (games_.size() >= config_.max_games) throw full();
+  }
   PlaySession::Setup setup;
   setup.def = options.empty() ? c->def : open_definition(c->file, options);
   setup.game = c->key;
@@ -216,10 +224,8 @@ WebResponse WebApi::create(const std::string& body) {
   if (!record.empty()) game->session->load_text(record, "the record");
   Pace pace(0);
   game->session->advance(&pace);
-  expire();
   std::lock_guard lock(mutex_);
-  if (games_.size() >= config_.max_games)
-    throw Refusal{503, fmt::format("{} games are in play, the most this server keeps: end one first", games_.size())};
+  if (games_.size() >= config_.max_games) throw full();
   game->id = fmt::format("{:016x}", std::mt19937_64(next_id_++)());
   games_[game->id] = game;
   return reply(game_view(game->id, *game->session, true), 201);

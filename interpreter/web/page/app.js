@@ -371,7 +371,7 @@ function clicked(loc) {
 function afterClick() {
   const { next, complete } = options();
   const choices = $('choices');
-  choices.innerHTML = '';
+  choices.querySelectorAll('[data-count]').forEach((b) => b.remove());
   if (complete.length) {
     const counts = [...new Set(complete.map((l) => l.count))];
     const finish = (count) => finishLeg({ stops: [...sel.partial], count });
@@ -392,6 +392,11 @@ async function finishLeg(leg) {
   const choices = $('choices');
   choices.innerHTML = '';
   for (const c of full) el('button', { 'data-move': c.index }, choices, `play ${c.move.text}`).onclick = () => play({ index: c.index });
+  el('button', { id: 'restart-move' }, choices, 'start the move again').onclick = () => {
+    resetSelection();
+    shown = game.view.position;
+    drawBoard();
+  };
   if (more.length) {
     const c = more[0];
     busy = true;  // clicks wait for the board they are meant for
