@@ -63,18 +63,20 @@ std::shared_ptr<const LearnedEval> load_shared(const std::string& path, const Ga
 Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
   const std::string name = p.text("eval", "builtin");
   if (name == "builtin") return {};
-  if (name != "learned") {
-    // A '+' joins files, unless the name is one file.
-    if (name.find('+') == std::string::npos || std::filesystem::exists(name)) return Evaluator(load_shared(name, def));
-    std::vector<std::shared_ptr<const LearnedEval>> nets;
-    for (const auto& file : split(name, '+')) nets.push_back(load_shared(file == "learned" ? def.weights_file : file, def));
-    return Evaluator(std::move(nets));
-  }
-  if (p.learned) return Evaluator(p.learned);
-  if (def.weights_file.empty())
-    throw std::invalid_argument(fmt::format("eval=learned: {} names no weights file (its `weights:`) and none were trained "
-                                            "here; name one (eval=FILE)", def.name));
-  return Evaluator(load_shared(def.weights_file, def));
+  const auto member = [&](const std::string& file) -> std::shared_ptr<const LearnedEval> {
+    if (file != "learned") return load_shared(file, def);
+    if (p.learned) return p.learned;
+    if (def.weights_file.empty())
+      throw std::invalid_argument(fmt::format("eval=learned: {} names no weights file (its `weights:`) and none were "
+                                              "trained here; name one (eval=FILE)", def.name));
+    return load_shared(def.weights_file, def);
+  };
+  // A '+' joins the members of an ensemble, unless the name is one file.
+  std::vector<std::shared_ptr<const LearnedEval>> nets;
+  if (name.find('+') == std::string::npos || std::filesystem::exists(name)) nets.push_back(member(name));
+  else
+    for (const auto& file : split(name, '+')) nets.push_back(member(file));
+  return Evaluator(std::move(nets));
 }
 
 }  // namespace boardlab

@@ -22,21 +22,23 @@ double evaluate(const Rules& rules, const State& s, int player);
 class Evaluator {
  public:
   Evaluator() = default;
-  explicit Evaluator(std::shared_ptr<const LearnedEval> learned) { learned_.push_back(std::move(learned)); }
-  // An ensemble: the mean of the networks' values.
-  explicit Evaluator(std::vector<std::shared_ptr<const LearnedEval>> learned) : learned_(std::move(learned)) {}
+  // One network, or an ensemble: the mean of the networks' values.
+  explicit Evaluator(std::vector<std::shared_ptr<const LearnedEval>> learned)
+      : learned_(std::move(learned)), net_scratch_(learned_.size()) {}
   bool learned() const { return !learned_.empty(); }
   double operator()(const Rules& rules, const State& s, int player) {
     if (learned_.empty() || s.outcome().over()) return evaluate(rules, s, player);
-    if (learned_.size() == 1) return learned_[0]->value(s, player, scratch_);
+    // Encoded once: every network loaded for a definition has its input layout.
+    learned_[0]->layout().encode(s, player, inputs_);
     double sum = 0;
-    for (const auto& l : learned_) sum += l->value(s, player, scratch_);
+    for (size_t i = 0; i < learned_.size(); ++i) sum += learned_[i]->net().value(inputs_, net_scratch_[i]);
     return sum / static_cast<double>(learned_.size());
   }
 
  private:
   std::vector<std::shared_ptr<const LearnedEval>> learned_;
-  LearnedEval::Scratch scratch_;
+  SparseInput inputs_;
+  std::vector<ValueNet::Scratch> net_scratch_;  // one each: networks of other sizes reuse none
 };
 
 // The evaluation an agent's `eval` parameter names: `builtin` (the default), `learned` (the

@@ -19,7 +19,6 @@ ValueNet::ValueNet(int inputs, int hidden, uint64_t seed) : w1_(hidden, inputs),
 }
 
 namespace {
-
 // The output's tanh by Eigen's vectorised approximation, as the hidden units': libm's
 // tanhf cost a tenth of an evaluation.
 float squash(float z) { return Eigen::Array4f::Constant(z).tanh()(0); }

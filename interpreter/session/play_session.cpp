@@ -226,9 +226,11 @@ std::vector<PlaySession::Hint> PlaySession::hint(int count) {
   return out;
 }
 
+std::string PlaySession::result() const { return over() ? describe(def(), state_.outcome()) : "*"; }
+
 Record PlaySession::record() const {
   Record r = record_;
-  r.result = over() ? describe(def(), state_.outcome()) : "*";
+  r.result = result();
   return r;
 }
 

@@ -98,6 +98,8 @@ class PlaySession {
 
   // The record so far, its result up to date.
   Record record() const;
+  // How the game ended, as records write it: "*" while it goes on.
+  std::string result() const;
   void save(const std::string& path);
   // Continues the game a record holds: throws std::invalid_argument for a record that does
   // not read or leaves the rules; returns a note for people ("" or "recorded under a

@@ -48,7 +48,6 @@ json definition_view(const GameDef& def) {
   for (int p = 0; p < def.nplayers(); ++p) {
     json numbers = nullptr;  // on a track: the point number of each cell for this player
     if (b.kind == BoardKind::Track && def.players[static_cast<size_t>(p)].forward >= 0) {
-      numbers = json::array();
       std::vector<int> of(static_cast<size_t>(b.ncells), 0);
       for (int k = 1; k <= b.ncells; ++k) of[static_cast<size_t>(track_cell(def, p, k))] = k;
       numbers = of;

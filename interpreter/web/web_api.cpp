@@ -19,7 +19,7 @@ using Clock = std::chrono::steady_clock;
 
 struct WebApi::Game {
   std::mutex mutex;  // one request at a time changes a game
-  std::string id, key;
+  std::string id;
   std::unique_ptr<PlaySession> session;
   Clock::time_point used = Clock::now();
 };
@@ -83,7 +83,7 @@ json game_view(const std::string& id, const PlaySession& s, bool with_definition
             {"viewer", s.viewer()},
             {"position", position_view(s.state())},
             {"moves", s.shown()},
-            {"result", s.record().result},
+            {"result", s.result()},
             {"to_move", over ? "nobody" : human ? "human" : "computer"},
             {"legal", human ? legal_view(s.state(), s.legal(), s.texts()) : json::array()}};
   if (with_definition) j["definition"] = definition_view(s.def());
@@ -101,6 +101,10 @@ WebApi::WebApi(Config config) : config_(std::move(config)) {
     auto def = open_definition(file);
     catalog_.push_back({file, file, def});
   }
+  json games = json::array();
+  for (const auto& c : catalog_)
+    games.push_back({{"key", c.key}, {"definition", definition_view(*c.def)}, {"bundled", c.key == c.def->name}});
+  catalog_reply_ = reply({{"games", games}, {"levels", kLevels}, {"default_level", kDefaultLevel}});
   next_id_ = std::random_device{}();
 }
 
@@ -161,10 +165,7 @@ WebResponse WebApi::route(const WebRequest& rq) {
   }
   if (rq.path == "/api/catalog") {
     if (rq.method != "GET") throw Refusal{405, "GET /api/catalog"};
-    json games = json::array();
-    for (const auto& c : catalog_)
-      games.push_back({{"key", c.key}, {"definition", definition_view(*c.def)}, {"bundled", c.key == c.def->name}});
-    return reply({{"games", games}, {"levels", kLevels}, {"default_level", kDefaultLevel}});
+    return catalog_reply_;
   }
   if (rq.path == "/api/games") {
     if (rq.method != "POST") throw Refusal{405, "POST /api/games starts a game"};
@@ -192,9 +193,8 @@ WebResponse WebApi::create(const std::string& body) {
   std::string key = field<std::string>(j, "game", "");
   const std::string record = field<std::string>(j, "record", "");
   std::vector<std::string> options = field<std::vector<std::string>>(j, "options", {});
-  Record r;
   if (!record.empty()) {  // a saved game: its game and options, unless the request names them
-    r = parse_record(record);
+    const Record r = parse_record(record);
     if (key.empty()) key = r.game;
     if (!j.contains("options"))
       for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
@@ -219,7 +219,6 @@ WebResponse WebApi::create(const std::string& body) {
   const uint64_t seed = field<uint64_t>(j, "seed", 0);
   setup.seed = seed ? seed : static_cast<uint64_t>(Clock::now().time_since_epoch().count()) % 1000000007 + 1;
   auto game = std::make_shared<Game>();
-  game->key = c->key;
   game->session = std::make_unique<PlaySession>(setup);
   if (!record.empty()) game->session->load_text(record, "the record");
   Pace pace(0);
@@ -281,8 +280,8 @@ WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& met
     const auto order = field<std::vector<int>>(j, "legs", {});
     const Move& m = s.legal()[index];
     json p = position_view(after_legs(s.state(), m, move_legs(s.state(), m), order));
-    const json now = position_view(s.state());
-    for (const char* key : {"side", "ply", "dice"}) p[key] = now[key];  // the turn is not over
+    // The turn is not over: its side, ply and roll stay.
+    p["side"] = s.state().side(), p["ply"] = s.state().ply(), p["dice"] = s.state().rolled();
     return reply({{"position", p}});
   } else if (verb == "record") {
     want("GET");

@@ -55,6 +55,7 @@ class WebApi {
 
   Config config_;
   std::vector<Catalog> catalog_;
+  WebResponse catalog_reply_;  // GET /api/catalog: the games do not change
   std::mutex mutex_;  // guards games_ and next_id_
   std::map<std::string, std::shared_ptr<Game>> games_;
   uint64_t next_id_;

@@ -40,6 +40,7 @@ class Browser:
         self.out = os.fdopen(to_chrome_w, "wb", buffering=0)
         self.inp = os.fdopen(from_chrome_r, "rb", buffering=0)
         self.buffer = b""
+        self.page_errors = []  # exceptions the page threw
         self.next_id = 0
         self.session = None
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
@@ -71,8 +72,6 @@ class Browser:
                 if "error" in reply:
                     raise BrowserError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
-
-    page_errors = []
 
     def open(self, url):
         self.call("Page.navigate", {"url": url})

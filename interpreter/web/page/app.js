@@ -120,9 +120,15 @@ function colour(player) {
   if (p.colour) return p.colour;
   return CSS.supports('color', p.name) ? p.name : PALETTE[player % PALETTE.length];
 }
-function ink(player) {  // text that reads on the player's colour
+const inks = {};
+function ink(player) {  // text that reads on the player's colour (worked out once a colour)
+  const c = colour(player);
+  if (!(c in inks)) inks[c] = readableOn(c);
+  return inks[c];
+}
+function readableOn(c) {
   const probe = el('canvas').getContext('2d');
-  probe.fillStyle = colour(player);
+  probe.fillStyle = c;
   const hex = probe.fillStyle;  // #rrggbb
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#222' : '#f4f4f4';
@@ -505,7 +511,7 @@ async function stepTo(at) {
   if (!stepping) {
     clearTimeout(stepTimer);
     const data = await api('GET', `/api/games/${game.id}/positions`);
-    stepping = { positions: data.positions, moves: data.moves, at: data.positions.length - 1 };
+    stepping = { positions: data.positions, at: data.positions.length - 1 };
   }
   stepping.at = Math.max(0, Math.min(at, stepping.positions.length - 1));
   if (stepping.at === stepping.positions.length - 1 && game.view.to_move !== 'nobody') {
