@@ -73,11 +73,17 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
       throw fail(fmt::format("these weights were trained for another input layout of '{}' (the definition changed its board, "
                              "pieces, reserves or dice since): train again\n  file:       {}\n  definition: {}",
                              def.name, field("layout").get<std::string>(), out->layout_.describe()));
-    const int inputs = field("inputs").get<int>(), hidden = field("hidden").get<int>();
+    // Whole numbers only: a stranger's 5e19 would not fit an int (the fuzzer found it).
+    const auto whole = [&](const char* key) {
+      const auto& v = field(key);
+      if (!v.is_number_integer()) throw fail(fmt::format("the header's '{}' is not a whole number", key));
+      return v.get<long long>();
+    };
+    const long long inputs = whole("inputs"), hidden = whole("hidden");
     if (inputs != out->layout_.size() || hidden < 1 || hidden > kMaxHidden)
       throw fail(fmt::format("the header's shape ({} inputs, {} hidden) does not fit the layout ({} inputs, 1 to {} hidden)",
                              inputs, hidden, out->layout_.size(), kMaxHidden));
-    out->net_ = ValueNet(inputs, hidden, 0);
+    out->net_ = ValueNet(static_cast<int>(inputs), static_cast<int>(hidden), 0);
     std::vector<float> params(out->net_.parameter_count());
     in.read(reinterpret_cast<char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
     if (in.gcount() != static_cast<std::streamsize>(params.size() * sizeof(float)) || in.peek() != EOF)
