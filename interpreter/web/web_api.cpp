@@ -21,7 +21,7 @@ struct WebApi::Game {
   std::mutex mutex;  // one request at a time changes a game
   std::string id;
   std::unique_ptr<PlaySession> session;
-  Clock::time_point used = Clock::now();
+  Clock::time_point used;
 };
 
 namespace {
@@ -124,7 +124,7 @@ size_t WebApi::games() {
 
 void WebApi::expire() {
   std::lock_guard lock(mutex_);
-  const auto now = Clock::now();
+  const auto now = config_.clock();
   for (auto it = games_.begin(); it != games_.end();) {
     // A game a request holds is not idle (its lock is taken).
     std::unique_lock game_lock(it->second->mutex, std::try_to_lock);
@@ -179,7 +179,7 @@ WebResponse WebApi::route(const WebRequest& rq) {
   const std::string id = rest.substr(0, slash), verb = slash == std::string::npos ? "" : rest.substr(slash + 1);
   auto game = find(id);
   std::lock_guard lock(game->mutex);
-  game->used = Clock::now();
+  game->used = config_.clock();
   if (verb.empty() && rq.method == "DELETE") {
     std::lock_guard store(mutex_);
     games_.erase(id);
@@ -219,6 +219,7 @@ WebResponse WebApi::create(const std::string& body) {
   const uint64_t seed = field<uint64_t>(j, "seed", 0);
   setup.seed = seed ? seed : static_cast<uint64_t>(Clock::now().time_since_epoch().count()) % 1000000007 + 1;
   auto game = std::make_shared<Game>();
+  game->used = config_.clock();
   game->session = std::make_unique<PlaySession>(setup);
   if (!record.empty()) game->session->load_text(record, "the record");
   Pace pace(0);

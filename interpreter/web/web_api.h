@@ -8,6 +8,7 @@
 // docs/serve.md lists the endpoints.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -33,6 +34,9 @@ class WebApi {
     std::vector<std::string> definitions;  // files named on the command line
     size_t max_games = 64;
     double idle_seconds = 3600;
+    // What idleness is measured with; a test passes its own clock so that expiry does not
+    // depend on how fast the machine runs.
+    std::function<std::chrono::steady_clock::time_point()> clock = std::chrono::steady_clock::now;
   };
   // Opens every definition named (throws what open_definition throws for a bad one).
   explicit WebApi(Config config);
