@@ -16,6 +16,7 @@ struct ServeArgs {
   int port = 0;
   double idle_minutes = 60;
   size_t max_games = 64;
+  double think_seconds = 10;
   std::vector<std::string> definitions;
 };
 
@@ -30,8 +31,13 @@ Runner add_serve(CLI::App& app) {
   cmd->add_option("--max-games", a->max_games, "games kept at once (default 64)")->check(CLI::Range(1, 10000));
   cmd->add_option("--idle-minutes", a->idle_minutes, "a game untouched this long ends (default 60)")
       ->check(CLI::Range(0.01, 100000.0));
+  cmd->add_option("--think-seconds", a->think_seconds,
+                  "the longest a computer move may think, whatever a seat's spec asks (default 10)")
+      ->check(CLI::Range(0.01, 86400.0));
   return [a] {
-    WebApi api({a->definitions, a->max_games, a->idle_minutes * 60});
+    WebApi::Config config{a->definitions, a->max_games, a->idle_minutes * 60};
+    config.agents.seconds = a->think_seconds;
+    WebApi api(config);
     httplib::Server server;
     server.set_payload_max_length(WebApi::kMaxBody);
     const auto handle = [&api](const httplib::Request& rq, httplib::Response& res) {

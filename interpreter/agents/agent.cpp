@@ -94,17 +94,17 @@ std::string level_spec(const GameDef& def, int level) {
 namespace {
 
 // Level n's agent; its spec may not be another level (a level defined by itself would loop).
-std::unique_ptr<Agent> make_level(const GameDefPtr& def, int n, uint64_t seed) {
+std::unique_ptr<Agent> make_level(const GameDefPtr& def, int n, uint64_t seed, const AgentLimits& limits) {
   const AgentSpec spec = AgentSpec::parse(level_spec(*def, n));
   if (spec.name == "level") throw std::invalid_argument("a level names an agent, not another level");
-  return make_agent(spec, def, seed);
+  return make_agent(spec, def, seed, nullptr, limits);
 }
 
 std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
   const int n = static_cast<int>(p.integer("n", kDefaultLevel, 1, kLevels));
   p.finish();
   try {
-    return make_level(def, n, seed);
+    return make_level(def, n, seed, p.limits);
   } catch (const std::invalid_argument& e) {
     const SourcePos& at = def->level_pos[static_cast<size_t>(n - 1)];
     if (at.line == 0) throw;
@@ -129,7 +129,7 @@ Diagnostics level_errors(const GameDefPtr& def) {
     const auto i = static_cast<size_t>(n - 1);
     if (def->levels[i].empty()) continue;
     try {
-      make_level(def, n, 1);
+      make_level(def, n, 1, {});
     } catch (const std::invalid_argument& e) {
       out.error(def->level_pos[i], fmt::format("level {}: {}", n, e.what()));
     }
@@ -138,7 +138,7 @@ Diagnostics level_errors(const GameDefPtr& def) {
 }
 
 std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def, uint64_t seed,
-                                  std::shared_ptr<const LearnedEval> learned) {
+                                  std::shared_ptr<const LearnedEval> learned, const AgentLimits& limits) {
   AgentSpec spec = given;
   if (auto lone = spec.params.find(""); lone != spec.params.end()) {
     const auto& catalogue = agent_catalogue();
@@ -158,6 +158,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def,
   }
   AgentParams params(spec.name, spec.params);
   params.learned = std::move(learned);
+  params.limits = limits;
   if (spec.name == "random") return make_random_agent(params, def, seed);
   if (spec.name == "greedy") return make_greedy_agent(params, def, seed);
   if (spec.name == "mcts") return make_mcts_agent(params, def, seed);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/params.h"
 #include "learn/learned_eval.h"
 #include "rules/game_loop.h"
 
@@ -62,8 +63,10 @@ class Agent : public Player {
 // Throws std::invalid_argument for an unknown agent, parameter or value, or an agent that
 // cannot play this game (alphabeta with dice).
 // `learned`: the weights eval=learned names (training's own checks, compare's eval=auto).
+// `limits`: what the spec may use (a level's spec too); beyond them it is refused, except
+// time, which is cut to limits.seconds.
 std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, uint64_t seed,
-                                  std::shared_ptr<const LearnedEval> learned = nullptr);
+                                  std::shared_ptr<const LearnedEval> learned = nullptr, const AgentLimits& limits = {});
 
 // Playing levels, for people: level n (1 weakest .. kLevels strongest) is an agent spec with
 // a thinking-time budget, the definition's own (`levels:`) or the default ladder.

@@ -64,7 +64,12 @@ Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
   const std::string name = p.text("eval", "builtin");
   if (name == "builtin") return {};
   const auto member = [&](const std::string& file) -> std::shared_ptr<const LearnedEval> {
-    if (file != "learned") return load_shared(file, def);
+    if (file != "learned") {
+      if (!p.limits.files)
+        throw std::invalid_argument(fmt::format("eval={}: here an agent reads no file a spec names (eval=builtin or eval=learned)",
+                                                file.substr(0, 100)));
+      return load_shared(file, def);
+    }
     if (p.learned) return p.learned;
     if (def.weights_file.empty())
       throw std::invalid_argument(fmt::format("eval=learned: {} names no weights file (its `weights:`) and none were "
@@ -73,7 +78,7 @@ Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
   };
   // A '+' joins the members of an ensemble, unless the name is one file.
   std::vector<std::shared_ptr<const LearnedEval>> nets;
-  if (name.find('+') == std::string::npos || std::filesystem::exists(name)) nets.push_back(member(name));
+  if (name.find('+') == std::string::npos || (p.limits.files && std::filesystem::exists(name))) nets.push_back(member(name));
   else
     for (const auto& file : split(name, '+')) nets.push_back(member(file));
   return Evaluator(std::move(nets));

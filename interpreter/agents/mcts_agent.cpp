@@ -20,6 +20,7 @@ namespace {
 struct MctsConfig {
   long iterations = 1000;
   double seconds = 0;   // > 0: search by time instead
+  double limit = 0;     // > 0: a search by iterations stops by then all the same
   double c = 1.0;       // exploration constant (rewards are in [0, 1])
   long rollout = 20;    // plies before a playout stops and the position is evaluated
   long threads = 1;
@@ -45,7 +46,8 @@ class Tree {
     State work = s;
     const auto start = std::chrono::steady_clock::now();
     for (long i = 0;; ++i) {
-      if (seconds > 0 ? (i % 16 == 0 && elapsed(start) >= seconds) : i >= iterations) break;
+      if (seconds == 0 && i >= iterations) break;
+      if (i % 16 == 0 && seconds + cfg_.limit > 0 && elapsed(start) >= (seconds > 0 ? seconds : cfg_.limit)) break;
       iterate(work);
       ++iterations_;
     }
@@ -337,11 +339,13 @@ std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, ui
   MctsConfig cfg;
   const Evaluator eval = evaluator_param(p, *def);
   cfg.iterations = p.integer("iterations", cfg.iterations, 1, 100'000'000);
-  cfg.seconds = p.number("seconds", 0, 0, 86400);
+  cfg.seconds = p.number("seconds", 0, 0, 86400);  // 0 here means by iterations, not "no limit"
+  cfg.limit = p.limits.seconds;
+  if (cfg.limit > 0) cfg.seconds = std::min(cfg.seconds, cfg.limit);
   cfg.c = p.number("c", cfg.c, 0, 100);
   // Learned weights judge a leaf as it is; a playout first would only blur them.
   cfg.rollout = p.integer("rollout", eval.learned() ? 0 : cfg.rollout, 0, 100'000);
-  cfg.threads = p.integer("threads", 1, 1, 64);
+  cfg.threads = p.integer("threads", 1, 1, std::min(64L, p.limits.threads));
   p.finish();
   return std::make_unique<MctsAgent>(cfg, eval, seed);
 }

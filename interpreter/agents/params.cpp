@@ -40,6 +40,11 @@ std::string AgentParams::text(const std::string& name, const std::string& fallba
   return it == given_.end() ? fallback : it->second;
 }
 
+double AgentParams::seconds(double fallback) {
+  const double v = number("seconds", fallback, 0, 86400);
+  return limits.seconds > 0 && (v == 0 || v > limits.seconds) ? limits.seconds : v;
+}
+
 void AgentParams::finish() const {
   for (const auto& [k, v] : given_)
     if (!read_.count(k)) throw std::invalid_argument(fmt::format("{} has no parameter '{}'", agent_, k));

@@ -10,6 +10,15 @@ namespace boardlab {
 
 class LearnedEval;
 
+// What the caller lets a spec use. A server for strangers bounds every computer move's time,
+// an agent's memory and threads, and reads no file a spec names.
+struct AgentLimits {
+  double seconds = 0;     // every move stops by then, whatever the spec's budget (0: no limit)
+  long table_bits = 28;   // the largest table a search may ask for (2^table_bits entries)
+  long threads = 64;
+  bool files = true;      // may eval= name a weights file?
+};
+
 class AgentParams {
  public:
   AgentParams(std::string agent, std::map<std::string, std::string> given);
@@ -19,6 +28,10 @@ class AgentParams {
   bool has(const std::string& name) const { return given_.count(name) > 0; }
   // Weights the caller holds in memory (training, compare's eval=auto), for eval=learned.
   std::shared_ptr<const LearnedEval> learned;
+  AgentLimits limits;
+  // The `seconds` a move may think: the spec's (else `fallback`; 0 is no limit) within
+  // limits.seconds.
+  double seconds(double fallback);
   // Throws if a given parameter was never read.
   void finish() const;
 

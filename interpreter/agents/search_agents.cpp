@@ -156,8 +156,8 @@ class DepthSearch : public Agent {
 
 std::unique_ptr<Agent> make_alphabeta_agent(AgentParams& p, const GameDefPtr& def, uint64_t) {
   const long depth = p.integer("depth", 4, 1, 64);
-  const double seconds = p.number("seconds", 5, 0, 86400);
-  const long bits = p.integer("table_bits", 20, 10, 28);
+  const double seconds = p.seconds(5);
+  const long bits = p.integer("table_bits", 20, 10, p.limits.table_bits);
   Evaluator eval = evaluator_param(p, *def);
   p.finish();
   if (def->dice.count) throw std::invalid_argument("alphabeta does not handle dice: use expectimax for this game");
@@ -167,8 +167,8 @@ std::unique_ptr<Agent> make_alphabeta_agent(AgentParams& p, const GameDefPtr& de
 
 std::unique_ptr<Agent> make_expectimax_agent(AgentParams& p, const GameDefPtr& def, uint64_t) {
   const long depth = p.integer("depth", 2, 1, 16);
-  const double seconds = p.number("seconds", 5, 0, 86400);
-  const long bits = p.integer("table_bits", 18, 10, 28);
+  const double seconds = p.seconds(5);
+  const long bits = p.integer("table_bits", 18, 10, p.limits.table_bits);
   Evaluator eval = evaluator_param(p, *def);
   p.finish();
   if (def->nplayers() != 2) throw std::invalid_argument("expectimax plays two-player games");

@@ -60,7 +60,7 @@ class PlaySession::Recorder : public GameObserver {
 };
 
 PlaySession::PlaySession(Setup setup)
-    : rules_(setup.def), seed_(setup.seed), seats_(std::move(setup.seats)), dice_(setup.seed),
+    : rules_(setup.def), seed_(setup.seed), limits_(setup.limits), seats_(std::move(setup.seats)), dice_(setup.seed),
       state_(setup.start ? *setup.start : rules_.initial()) {
   const GameDef& def = rules_.def();
   if (seats_.empty()) seats_ = default_seats(def);
@@ -93,7 +93,7 @@ std::vector<std::string> PlaySession::default_seats(const GameDef& def) {
 
 std::unique_ptr<Agent> PlaySession::make_seat_agent(const std::string& spec, int player) const {
   try {
-    return make_agent(AgentSpec::parse(spec), rules_.def_ptr(), seat_seed(seed_, player));
+    return make_agent(AgentSpec::parse(spec), rules_.def_ptr(), seat_seed(seed_, player), nullptr, limits_);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("{}: {}", def().players[static_cast<size_t>(player)].name, e.what()));
   }
@@ -217,7 +217,7 @@ std::vector<PlaySession::Hint> PlaySession::hint(int count) {
   if (legal_.size() == 1) return {{notation_.texts()[0], 0, 0}};  // forced: nothing to weigh
   // Seeded apart from the dice and the seats, so that asking changes nothing of the game.
   auto helper = make_agent(AgentSpec::parse("mcts:iterations=3000"), rules_.def_ptr(),
-                           game_seed(record_.seed, -1 - static_cast<long>(hints_++)));
+                           game_seed(record_.seed, -1 - static_cast<long>(hints_++)), nullptr, limits_);
   const int pick = helper->choose(rules_, state_, legal_);
   std::vector<Hint> out;
   for (const auto& s : helper->last_scores())

@@ -33,6 +33,7 @@ class PlaySession {
     uint64_t seed = 1;
     std::optional<State> start;  // a position to start from (a state of `def`)
     std::string date;            // for the record
+    AgentLimits limits;          // what the seats' specs may use (a server for strangers bounds them)
   };
   // A seat's spec for a level (`level:N`), or "human".
   static std::string level_seat(int level);
@@ -123,6 +124,7 @@ class PlaySession {
 
   ThreadRules rules_;
   uint64_t seed_;
+  AgentLimits limits_;
   std::vector<std::string> seats_;
   std::vector<std::unique_ptr<Agent>> agents_;  // null for a person
   std::vector<std::unique_ptr<Seat>> seat_players_;

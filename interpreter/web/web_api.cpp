@@ -214,6 +214,7 @@ WebResponse WebApi::create(const std::string& body) {
   setup.game = c->key;
   setup.options = options;
   setup.seats = field<std::vector<std::string>>(j, "seats", {});
+  setup.limits = config_.agents;
   if (!setup.seats.empty() && setup.seats.size() != static_cast<size_t>(setup.def->nplayers()))
     throw Refusal{400, fmt::format("'seats' should name {} seats, one per player", setup.def->nplayers())};
   const uint64_t seed = field<uint64_t>(j, "seed", 0);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/params.h"
 #include "definition/game_def.h"
 
 namespace boardlab {
@@ -37,6 +38,9 @@ class WebApi {
     // What idleness is measured with; a test passes its own clock so that expiry does not
     // depend on how fast the machine runs.
     std::function<std::chrono::steady_clock::time_point()> clock = std::chrono::steady_clock::now;
+    // What a seat's agent spec may use: a computer move stops within `seconds`, a search's
+    // table is at most 2^20 entries (24 MB), two threads, and no weights file a request names.
+    AgentLimits agents{10, 20, 2, false};
   };
   // Opens every definition named (throws what open_definition throws for a bad one).
   explicit WebApi(Config config);

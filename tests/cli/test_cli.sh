@@ -51,6 +51,7 @@ run 2 "option without =" -- moves death-stacks --option max_height && has "$err"
 run 2 "perft depth 0" -- perft death-stacks 0 && pass=$((pass + 1))
 run 2 "negative seconds" -- bench death-stacks --seconds -1 && pass=$((pass + 1))
 run 2 "no subcommand" -- && pass=$((pass + 1))
+run 2 "serve: no thinking time" -- serve --think-seconds 0 && has "$err" "think-seconds" "serve think-seconds"
 run 2 "missing file" -- check nowhere/game.yaml && has "$err" "no such file" "missing file"
 run 2 "bad --player" -- play death-stacks --player red=wizard && has "$err" "--player red: no agent named 'wizard'" "bad player"
 run 2 "bad --player name" -- play death-stacks --player blue=mcts && has "$err" "--player takes NAME=human or NAME=AGENT" "bad player name"

@@ -15,7 +15,12 @@ using namespace boardlab;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 2) return 0;
-  static WebApi api({{}, 16, 1});  // games idle for a second expire
+  // Games idle for a second expire; a computer move thinks a hundredth of a second at most.
+  static WebApi api([] {
+    WebApi::Config c{{}, 16, 1};
+    c.agents.seconds = 0.01;
+    return c;
+  }());
   static std::map<std::string, std::string> games;  // game -> an id in play
   static const char* methods[] = {"GET", "POST", "DELETE"};
   const std::string method = methods[data[0] % 3];

@@ -53,6 +53,34 @@ TEST_CASE("agent specs: a name, then key=value parameters") {
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("minimax"), game->def_ptr(), 1), Catch::Contains("no agent named 'minimax'"));
 }
 
+TEST_CASE("Agent limits: time is cut to the limit; a larger table, more threads or a named file is refused") {
+  auto game = testing::bundled("dipole");
+  const AgentLimits limits{0.05, 20, 2, false};
+  const auto make = [&](const std::string& spec) { return make_agent(AgentSpec::parse(spec), game->def_ptr(), 1, nullptr, limits); };
+  State s = game->initial();
+  MoveList moves;
+  game->legal_moves(s, moves);
+  // Budgets that would take minutes or never end stop at the limit.
+  auto many = make("mcts:iterations=100000000");
+  many->choose(*game, s, moves);
+  CHECK(many->iterations() > 0);
+  CHECK(many->iterations() < 100000000);
+  auto deep = make("alphabeta:depth=64,seconds=0");
+  deep->choose(*game, s, moves);
+  CHECK_THAT(deep->last_search(), Catch::StartsWith("depth "));
+  CHECK(std::stoi(deep->last_search().substr(6)) < 64);
+  // A budget within the limit is the spec's own, exactly.
+  auto few = make("mcts:iterations=50");
+  few->choose(*game, s, moves);
+  CHECK(few->iterations() == 50);
+  CHECK_THROWS_WITH(make("alphabeta:table_bits=28"), Catch::Contains("table_bits takes a whole number from 10 to 20"));
+  CHECK_THROWS_WITH(make("mcts:threads=8"), Catch::Contains("threads takes a whole number from 1 to 2"));
+  CHECK_THROWS_WITH(make("greedy:eval=/etc/passwd"), Catch::Contains("reads no file a spec names"));
+  CHECK_THROWS_WITH(make("greedy:eval=learned+/etc/passwd"), Catch::Contains("reads no file a spec names"));
+  // Without limits the same file is read (and refused for what it holds).
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=/etc/passwd"), game->def_ptr(), 1), !Catch::Contains("reads no file"));
+}
+
 TEST_CASE("mcts with a fixed budget replays exactly, with one thread or two") {
   auto game = testing::bundled("dipole");
   for (const char* spec : {"mcts:iterations=300", "mcts:iterations=300,threads=2"}) {

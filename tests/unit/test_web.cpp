@@ -242,6 +242,11 @@ TEST_CASE("The web API refuses bad new games and keeps its games bounded", "[web
   CHECK(c.error("POST", "/api/games", R"({"game": "dipole", "seats": ["human"]})", 400).find("2 seats") != std::string::npos);
   CHECK(c.error("POST", "/api/games", R"({"game": "dipole", "seats": ["human", "wizard"]})", 400).size() > 0);
   CHECK(c.error("POST", "/api/games", R"({"game": "dipole", "options": ["nope=1"]})", 400).find("nope") != std::string::npos);
+  // A seat's spec reads no file and asks for no more than the server's limits.
+  CHECK(c.error("POST", "/api/games", R"({"game": "dipole", "seats": ["human", "greedy:eval=/etc/passwd"]})", 400)
+            .find("reads no file") != std::string::npos);
+  CHECK(c.error("POST", "/api/games", R"({"game": "dipole", "seats": ["human", "alphabeta:table_bits=28"]})", 400)
+            .find("from 10 to 20") != std::string::npos);
   CHECK(c.error("POST", "/api/games", R"({"game": "dipole", "options": "x"})", 400).find("wrong type") != std::string::npos);
   CHECK(c.error("POST", "/api/games", R"({"record": "[Game \"../../etc/passwd\"]"})", 404).size() > 0);
   CHECK(c.error("POST", "/api/games", std::string(WebApi::kMaxBody + 1, ' '), 413).find("larger") != std::string::npos);
