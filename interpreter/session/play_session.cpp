@@ -250,6 +250,10 @@ std::string PlaySession::load_text(const std::string& text, const std::string& p
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
   }
+  return load_record(std::move(r), path);
+}
+
+std::string PlaySession::load_record(Record r, const std::string& path) {
   std::string note;
   // Records name the game as it was typed (a bundled name or a path), and a file's stem need
   // not be its `name:`: another game is one that matches neither name nor definition.

@@ -106,8 +106,9 @@ class PlaySession {
   // not read or leaves the rules; returns a note for people ("" or "recorded under a
   // different definition").
   std::string load(const std::string& path);
-  // The same from a record's text; `name` is what messages call it.
+  // The same from a record's text, or a record already read; `name` is what messages call it.
   std::string load_text(const std::string& text, const std::string& name);
+  std::string load_record(Record r, const std::string& name);
 
   const Rules& rules() const { return rules_; }
   const GameDef& def() const { return rules_.def(); }

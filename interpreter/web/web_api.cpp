@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 
 #include "definition/bundled.h"
@@ -193,11 +194,12 @@ WebResponse WebApi::create(const std::string& body) {
   std::string key = field<std::string>(j, "game", "");
   const std::string record = field<std::string>(j, "record", "");
   std::vector<std::string> options = field<std::vector<std::string>>(j, "options", {});
+  std::optional<Record> saved;
   if (!record.empty()) {  // a saved game: its game and options, unless the request names them
-    const Record r = parse_record(record);
-    if (key.empty()) key = r.game;
+    saved = parse_record(record);
+    if (key.empty()) key = saved->game;
     if (!j.contains("options"))
-      for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
+      for (const auto& [k, v] : saved->options) options.push_back(k + "=" + v);
   }
   const Catalog* c = entry(key);
   if (!c) throw Refusal{404, fmt::format("no game '{}' here (GET /api/catalog lists them)", key.substr(0, 100))};
@@ -222,7 +224,7 @@ WebResponse WebApi::create(const std::string& body) {
   auto game = std::make_shared<Game>();
   game->used = config_.clock();
   game->session = std::make_unique<PlaySession>(setup);
-  if (!record.empty()) game->session->load_text(record, "the record");
+  if (saved) game->session->load_record(std::move(*saved), "the record");
   Pace pace(0);
   game->session->advance(&pace);
   std::lock_guard lock(mutex_);
