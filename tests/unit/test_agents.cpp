@@ -3,6 +3,7 @@
 
 #include "agents/agent.h"
 #include "agents/evaluation.h"
+#include "definition/bundled.h"
 #include "lab/match.h"
 #include "helpers.h"
 #include "state/position_text.h"
@@ -180,6 +181,11 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,seconds=0.4,eval=learned");
   CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3,eval=learned");
   CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:seconds=1");  // its own
+  // Double Draughts' own levels search with the built-in evaluation (it beat the weights at equal time).
+  CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,seconds=0.4");
+  CHECK(level_spec(testing::bundled("double-draughts")->def(), 1) == "greedy:eval=learned");
+  // English checkers extends Double Draughts and names its levels back to the weights.
+  CHECK(level_spec(testing::bundled("english-checkers")->def(), 3) == "alphabeta:depth=64,seconds=0.4,eval=learned");
   CHECK(level_spec(testing::bundled("dipole-10x10")->def(), 1) == "greedy");  // a variant has none of its own
   CHECK_THROWS_WITH(level_spec(dipole->def(), 6), "a level is 1 to 5, not 6");
   CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);
@@ -189,6 +195,12 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
                     "greedy takes no number alone, not '3' (name the parameter: eval=...)");
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("random:3"), dipole->def_ptr(), 1), "random takes no number alone, not '3'");
   CHECK(level_errors(dipole->def_ptr()).items().empty());
+  // Every bundled game's levels make agents, and its weights were trained on the definition as
+  // it is: a comment edited in a definition that others extend changes their hashes too.
+  for (const std::string& file : bundled_definitions()) {
+    INFO(file);
+    CHECK(level_errors(open_definition(file)).str() == "");
+  }
   testing::TempDir dir;
   const std::string path = testing::tiny_definition(dir, "function generate() end\n",
                                                      "levels:\n  2: \"mctz:seconds=1\"\n  4: \"level:2\"\n");
