@@ -4,6 +4,7 @@
 // iteration budget gives the same move on any machine). The first tree searches with the
 // caller's VM; each other thread has a VM of its own, made at its first search.
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <deque>
 #include <cmath>
@@ -20,7 +21,7 @@ namespace {
 struct MctsConfig {
   long iterations = 1000;
   double seconds = 0;   // > 0: search by time instead
-  double limit = 0;     // > 0: a search by iterations stops by then all the same
+  double stop = 0;      // > 0: every search stops by then (its time, or the caller's limit)
   double c = 1.0;       // exploration constant (rewards are in [0, 1])
   long rollout = 20;    // plies before a playout stops and the position is evaluated
   long threads = 1;
@@ -38,16 +39,15 @@ class Tree {
     long visits = 0;
     double value = 0;
   };
-  // Searches from `s` with `rules` until the budget is spent; returns each legal move's
-  // visits and rewards.
-  std::vector<Child> search(const Rules& rules, const State& s, long iterations, double seconds) {
+  // Searches from `s` with `rules` for `iterations`, or until `stop` seconds (> 0) have
+  // passed; returns each legal move's visits and rewards.
+  std::vector<Child> search(const Rules& rules, const State& s, long iterations, double stop) {
     rules_ = &rules;
     reroot(s);
     State work = s;
     const auto start = std::chrono::steady_clock::now();
     for (long i = 0;; ++i) {
-      if (seconds == 0 && i >= iterations) break;
-      if (i % 16 == 0 && seconds + cfg_.limit > 0 && elapsed(start) >= (seconds > 0 ? seconds : cfg_.limit)) break;
+      if (i >= iterations || (stop > 0 && i % 16 == 0 && elapsed(start) >= stop)) break;
       iterate(work);
       ++iterations_;
     }
@@ -277,9 +277,9 @@ class MctsAgent : public Agent {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t before = iterations();
     std::vector<std::vector<Tree::Child>> visits(trees_.size());
-    const long per_tree = (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
+    const long per_tree = cfg_.seconds > 0 ? std::numeric_limits<long>::max() : (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
     if (trees_.size() == 1) {
-      visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.seconds);
+      visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.stop);
     } else {
       // A VM for each thread but the caller's, made once and kept.
       while (vms_.size() + 1 < trees_.size()) vms_.push_back(std::make_unique<ThreadRules>(rules.def_ptr()));
@@ -288,7 +288,7 @@ class MctsAgent : public Agent {
       for (size_t t = 0; t < trees_.size(); ++t)
         threads.emplace_back([&, t] {
           try {
-            visits[t] = trees_[t]->search(t == 0 ? rules : *vms_[t - 1], s, per_tree, cfg_.seconds);
+            visits[t] = trees_[t]->search(t == 0 ? rules : *vms_[t - 1], s, per_tree, cfg_.stop);
           } catch (...) {
             errors[t] = std::current_exception();
           }
@@ -340,8 +340,7 @@ std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, ui
   const Evaluator eval = evaluator_param(p, *def);
   cfg.iterations = p.integer("iterations", cfg.iterations, 1, 100'000'000);
   cfg.seconds = p.number("seconds", 0, 0, 86400);  // 0 here means by iterations, not "no limit"
-  cfg.limit = p.limits.seconds;
-  if (cfg.limit > 0) cfg.seconds = std::min(cfg.seconds, cfg.limit);
+  cfg.stop = p.limits.cut(cfg.seconds);
   cfg.c = p.number("c", cfg.c, 0, 100);
   // Learned weights judge a leaf as it is; a playout first would only blur them.
   cfg.rollout = p.integer("rollout", eval.learned() ? 0 : cfg.rollout, 0, 100'000);

@@ -41,8 +41,7 @@ std::string AgentParams::text(const std::string& name, const std::string& fallba
 }
 
 double AgentParams::seconds(double fallback) {
-  const double v = number("seconds", fallback, 0, 86400);
-  return limits.seconds > 0 && (v == 0 || v > limits.seconds) ? limits.seconds : v;
+  return limits.cut(number("seconds", fallback, 0, 86400));
 }
 
 void AgentParams::finish() const {

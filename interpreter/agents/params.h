@@ -17,6 +17,8 @@ struct AgentLimits {
   long table_bits = 28;   // the largest table a search may ask for (2^table_bits entries)
   long threads = 64;
   bool files = true;      // may eval= name a weights file?
+  // A move's time within the limit: `asked` seconds (0: no limit of its own).
+  double cut(double asked) const { return seconds > 0 && (asked == 0 || asked > seconds) ? seconds : asked; }
 };
 
 class AgentParams {
