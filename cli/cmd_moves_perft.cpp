@@ -22,14 +22,14 @@ Runner add_moves(CLI::App& app) {
     auto game = open_game(*args);
     game->vm().set_checking(true);  // an author's command: a bad move is caught at its script line
     State s = start_state(*game, *args);
-    if (s.outcome().over()) {  // a position typed in that the rules have already ended
-      fmt::print(stderr, "the game is over: {}\n", describe(game->def(), s.outcome()));
+    if (game->over(s)) {  // a position typed in that the rules have already ended
+      fmt::print(stderr, "the game is over: {}\n", describe(game->def(), game->outcome(s)));
       return kExitOk;
     }
-    if (s.awaiting_roll())
+    if (game->is_chance(s))
       throw UsageError("the position waits for a roll: give the dice with --dice (for example --dice 3,1)");
     MoveList moves;
-    game->start_turn(s, moves);  // with no move, the game ends here
+    game->legal_moves(s, moves);
     auto texts = game->move_texts(s, moves);
     for (int i = 0; i < moves.size(); ++i) {
       if (!*json) {
@@ -39,10 +39,9 @@ Runner add_moves(CLI::App& app) {
       State after = s;
       game->apply(after, moves[i]);
       nlohmann::json j = {{"move", texts[i]}, {"position", position_text(after)}};
-      if (after.outcome().over()) j["outcome"] = describe(game->def(), after.outcome());
+      if (game->over(after)) j["outcome"] = describe(game->def(), game->outcome(after));
       fmt::print("{}\n", j.dump());
     }
-    if (moves.empty()) fmt::print(stderr, "no legal moves: {}\n", describe(game->def(), s.outcome()));
     return kExitOk;
   };
 }
@@ -60,7 +59,7 @@ Runner add_perft(CLI::App& app) {
     auto game = open_game(*args);
     game->vm().set_checking(true);
     State s = start_state(*game, *args);
-    if (s.outcome().over()) fmt::print(stderr, "the game is over: {}; every count is 0\n", describe(game->def(), s.outcome()));
+    if (game->over(s)) fmt::print(stderr, "the game is over: {}; every count is 0\n", describe(game->def(), game->outcome(s)));
     for (int d = 1; d <= *depth; ++d) fmt::print("perft {} {}\n", d, perft(*game, s, d));
     return kExitOk;
   };

@@ -252,7 +252,7 @@ Runner add_play(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal");
   auto args = std::make_shared<GameArgs>();
   auto players = std::make_shared<std::vector<std::string>>();
-  auto seed = std::make_shared<uint64_t>(0);
+  auto seed = std::make_shared<std::optional<uint64_t>>();
   auto load = std::make_shared<std::string>();
   auto record_file = std::make_shared<std::string>();
   auto delay = std::make_shared<double>(0);
@@ -266,7 +266,7 @@ Runner add_play(CLI::App& app) {
   cmd->add_option("--level", *level, "the computer's level, 1 (weakest) to 5 (`boardlab agents` lists them)")
       ->check(CLI::Range(1, kLevels));
   cmd->add_flag("--auto-pass", *auto_pass, "with no legal move, pass at once instead of asking for Enter");
-  cmd->add_option("--seed", *seed, "the seed for the dice and the computer (default: from the clock)");
+  cmd->add_option("--seed", *seed, "the seed for the dice and the computers (default: a new one, printed and recorded)");
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
   cmd->add_option("--load", *load, "continue the game saved in this record");
@@ -287,8 +287,7 @@ Runner add_play(CLI::App& app) {
     setup.game = args->game;
     setup.options = args->options;
     setup.seats = seat_kinds(*def, *players, cmd->remaining(), *level);
-    setup.seed =
-        *seed ? *seed : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000007;
+    setup.seed = seed->value_or(fresh_seed());
     setup.start = given_position(*def, *args);
     setup.date = now_iso();
     std::unique_ptr<PlaySession> session;
@@ -327,7 +326,8 @@ Runner add_play(CLI::App& app) {
       else if (!file.empty() && file != "n" && file != "no" && file != "q" && file != "quit") save(file);
     };
 
-    fmt::print("{}: {}\n{}\nType 'help' for commands.\n\n", def->title, trim(def->description), seating(game));
+    fmt::print("{}: {}\n{}\nSeed {} (the same game again: --seed {}). Type 'help' for commands.\n\n", def->title,
+               trim(def->description), seating(game), setup.seed, setup.seed);
     // Whatever goes wrong, the game in progress is not lost: save it, or say how to resume.
     try {
       for (;;) {
@@ -340,7 +340,7 @@ Runner add_play(CLI::App& app) {
         }
         const bool drawn = term.show_board();
         if (game.over()) {
-          fmt::print("Game over: {}.\n", describe(*def, game.state().outcome()));
+          fmt::print("Game over: {}.\n", describe(*def, game.rules().outcome(game.state())));
           offer_save();
           return kExitOk;
         }
@@ -418,7 +418,7 @@ Runner add_play(CLI::App& app) {
             fmt::print("{}\n", e.what());
             continue;
           }
-          fmt::print("Game over: {}.\n", describe(*def, game.state().outcome()));
+          fmt::print("Game over: {}.\n", describe(*def, game.rules().outcome(game.state())));
           offer_save();
           return kExitOk;
         } else if (line == "quit") {

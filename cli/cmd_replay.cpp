@@ -122,7 +122,7 @@ Runner add_replay(CLI::App& app) {
       if (*index < 0) throw UsageError(fmt::format("{} is a folder: name one of its games with --game N", *file));
       const lab::RunInfo run = lab::read_run_info(*file);
       game = open(run.game, run.options);
-      if (game->def().content_hash != run.definition_hash)
+      if (!game->def().same_rules(run.definition_hash))
         throw UsageError(fmt::format("{} was made under a different definition of {} ({}, now {}): its moves are "
                                      "numbers in that definition's move lists, which this one cannot read",
                                      *file, game->def().name, run.definition_hash, game->def().content_hash));
@@ -142,7 +142,7 @@ Runner add_replay(CLI::App& app) {
       game = open(r.game, options);
     }
     const GameDef& def = game->def();
-    const bool changed = r.definition_hash != def.content_hash;
+    const bool changed = !def.same_rules(r.definition_hash);
     if (changed)
       fmt::print("The record was made under a different definition of {} ({}, now {}).\n", def.name, r.definition_hash,
                  def.content_hash);

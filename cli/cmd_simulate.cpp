@@ -136,7 +136,7 @@ int resume(const SimulateArgs& a) {
   lab::RunInfo run = lab::read_run_info(a.resume);
   const GameDefPtr def = a.definition.empty() ? open_named_definition(run.game, run.options)
                                               : open_definition(a.definition, run.options);
-  if (def->content_hash != run.definition_hash)
+  if (!def->same_rules(run.definition_hash))
     throw UsageError(fmt::format("{} was played under a different definition of {} ({}, now {}): its games and new "
                                  "ones would not be one run", a.resume, def->name, run.definition_hash, def->content_hash));
   if (run.shards.size() != 1)

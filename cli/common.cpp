@@ -22,9 +22,7 @@ std::optional<State> given_position(const GameDef& def, const GameArgs& args) {
   }
   if (args.dice) {
     try {
-      auto dice = parse_dice(def, *args.dice);
-      if (!s.awaiting_roll()) throw PositionError("the position already holds its roll");
-      s.roll(dice.data(), s.opening_roll() && dice[0] != dice[1] ? (dice[0] > dice[1] ? 0 : 1) : -1);
+      s.roll(read_roll(s, *args.dice));  // at a roll-off, the first die is the first player's
     } catch (const PositionError& e) {
       throw UsageError(fmt::format("bad --dice: {}", e.what()));
     }
@@ -33,9 +31,7 @@ std::optional<State> given_position(const GameDef& def, const GameArgs& args) {
 }
 
 State start_state(const Rules& rules, const GameArgs& args) {
-  State s = given_position(rules.def(), args).value_or(rules.initial());
-  rules.judge(s);  // a position typed in may be over already
-  return s;
+  return given_position(rules.def(), args).value_or(rules.initial());
 }
 
 }  // namespace boardlab::cli

@@ -29,7 +29,7 @@ struct GameArgs {
 std::unique_ptr<ThreadRules> open_game(const GameArgs& args);
 // --position and --dice, if given: the position, with the roll to play.
 std::optional<State> given_position(const GameDef& def, const GameArgs& args);
-// The start, or --position; with --dice, the roll to play; its outcome set if it is over.
+// The start, or --position; with --dice, the roll to play.
 State start_state(const Rules& rules, const GameArgs& args);
 
 }  // namespace boardlab::cli

@@ -4,15 +4,17 @@
 // iteration budget gives the same move on any machine). The first tree searches with the
 // caller's VM; each other thread has a VM of its own, made at its first search.
 #include <algorithm>
-#include <limits>
+#include <array>
 #include <chrono>
-#include <deque>
 #include <cmath>
+#include <deque>
+#include <limits>
 #include <fmt/format.h>
 #include <thread>
 
 #include "agents/evaluation.h"
 #include "agents/factories.h"
+#include "rules/game_loop.h"
 
 namespace boardlab {
 
@@ -129,14 +131,15 @@ class Tree {
     const int depth = static_cast<int>(path_.size()) - 1;  // the node being expanded ends the path
     if (static_cast<int>(lists_.size()) <= depth) lists_.resize(static_cast<size_t>(depth) + 1);
     int count = 0;
-    if (s.awaiting_roll()) {
+    const bool chance = rules_->is_chance(s);
+    if (chance) {
       count = static_cast<int>(rules_->chance_outcomes(s).size());
     } else {
       rules_->legal_moves(s, lists_[static_cast<size_t>(depth)]);
       count = lists_[static_cast<size_t>(depth)].size();
       listed_ = true;  // step() uses this list rather than generating it again
     }
-    const int8_t mover = s.awaiting_roll() ? -1 : static_cast<int8_t>(s.side());
+    const int8_t mover = chance ? -1 : static_cast<int8_t>(s.side());
     const auto first = static_cast<int32_t>(nodes_.size());
     for (int k = 0; k < count; ++k) {
       Node c;
@@ -153,8 +156,8 @@ class Tree {
   // Applies child k of the node at the end of the path (a move or a roll) to s.
   void step(int k, State& s) {
     const int depth = static_cast<int>(path_.size()) - 1;
-    if (s.awaiting_roll()) {
-      rules_->roll(s, rules_->chance_outcomes(s)[static_cast<size_t>(k)]);
+    if (rules_->is_chance(s)) {
+      rules_->apply(s, rules_->chance_outcomes(s)[static_cast<size_t>(k)]);
     } else {
       auto& list = lists_[static_cast<size_t>(depth)];
       // Unless expand() just listed them, the list may hold another node's moves.
@@ -167,7 +170,7 @@ class Tree {
 
   int select(int n, const State& s) {
     const Node& node = nodes_[static_cast<size_t>(n)];
-    if (s.awaiting_roll()) {
+    if (rules_->is_chance(s)) {
       // A roll, drawn by its probability.
       const auto& list = rules_->chance_outcomes(s);
       double x = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53, acc = 0;
@@ -199,50 +202,39 @@ class Tree {
     path_.push_back(root_);
     listed_ = false;
     int n = root_;
-    int applied = 0;
-    bool stuck = false;  // the side to move has no move: the game ends there
-    // Selection and expansion: down the tree until a node first visited.
+    const int mark = s.history_size();  // undone back to here at the end
+    // Selection and expansion: down the tree until a node first visited, or one where the
+    // game is over.
     while (!s.outcome().over()) {
       if (!nodes_[static_cast<size_t>(n)].expanded) expand(n, s);
       Node& node = nodes_[static_cast<size_t>(n)];
-      if (node.nchildren == 0) {
-        stuck = !s.awaiting_roll();
-        break;
-      }
+      if (node.nchildren == 0) break;  // the side to move has no move
       const int k = select(n, s);
       const int child = node.first_child + k;
       const bool fresh = nodes_[static_cast<size_t>(child)].visits == 0;
       step(k, s);
-      ++applied;
       n = child;
       path_.push_back(n);
       Node& c = nodes_[static_cast<size_t>(n)];
       if (!c.seen) c.hash = s.hash(), c.seen = true;
       if (fresh && !s.awaiting_roll()) break;  // a roll's node is passed through
     }
-    // Playout.
-    int plies = 0;
-    while (!stuck && !s.outcome().over() && plies < cfg_.rollout) {
-      if (s.awaiting_roll()) {
-        rules_->roll(s, rng_);
-        ++applied;
-        continue;
-      }
-      rules_->legal_moves(s, playout_moves_);
-      if (playout_moves_.empty()) {
-        stuck = true;
-        break;
-      }
-      playout_moves_.get(static_cast<int>(rng_.below(static_cast<uint32_t>(playout_moves_.size()))), move_);
-      rules_->apply(s, move_);
-      ++plies;
-      ++applied;
+    // Playout: random moves and rolls from this tree's RNG, by the one game loop.
+    if (nodes_[static_cast<size_t>(n)].expanded && nodes_[static_cast<size_t>(n)].nchildren == 0) {
+      rules_->outcome(s);  // a node already known to have no move: its verdict, cached in s
+    } else if (cfg_.rollout > 0) {
+      RandomPlayer random(rng_);
+      std::array<Player*, kMaxPlayers> seats;
+      seats.fill(&random);
+      playout_.play(*rules_, s, seats, rng_, static_cast<int>(cfg_.rollout));
     }
+    // What is known of the outcome without listing more moves: a playout stopped by its
+    // length is judged by the evaluation.
     double reward[kMaxPlayers];
-    const Outcome end = stuck ? rules_->no_move_outcome(s) : s.outcome();
+    const Outcome end = s.outcome();
     for (int p = 0; p < rules_->def().nplayers(); ++p)
       reward[p] = 0.5 * (1 + (end.over() ? terminal_value(end, p) : eval_(*rules_, s, p)));
-    for (int i = 0; i < applied; ++i) s.undo();
+    while (s.history_size() > mark) s.undo();
     // Backpropagation.
     for (int m : path_) {
       Node& node = nodes_[static_cast<size_t>(m)];
@@ -259,7 +251,7 @@ class Tree {
   int root_ = -1;
   std::vector<int> path_;
   std::deque<MoveList> lists_;  // legal moves per tree depth, reused (references stay valid)
-  MoveList playout_moves_;
+  GameLoop playout_;
   Move move_;
   bool listed_ = false;  // lists_ at the current depth holds this node's moves
   uint64_t iterations_ = 0;

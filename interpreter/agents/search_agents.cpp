@@ -87,12 +87,12 @@ class DepthSearch : public Agent {
   // The value of s for its side to move.
   double value(State& s, int depth, double alpha, double beta, int ply) {
     tick();
-    if (s.outcome().over()) {
+    if (s.outcome().over()) {  // as known without listing the moves: a leaf is not asked
       const double v = terminal_value(s.outcome(), s.side());
       return v * (1 - 0.001 * ply);  // a quicker win is better, a later loss less bad
     }
     if (depth <= 0) return eval_(*rules_, s, s.side()) * 0.9;  // below any proven result
-    if (s.awaiting_roll()) return chance_value(s, depth, ply);
+    if (rules_->is_chance(s)) return chance_value(s, depth, ply);
     Entry& e = table_[s.hash() & (table_.size() - 1)];
     int tt_best = -1;
     if (e.hash == s.hash()) {
@@ -106,7 +106,7 @@ class DepthSearch : public Agent {
     }
     MoveList& moves = list(ply);
     rules_->legal_moves(s, moves);
-    if (moves.empty()) return terminal_value(rules_->no_move_outcome(s), s.side()) * (1 - 0.001 * ply);
+    if (moves.empty()) return terminal_value(rules_->outcome(s), s.side()) * (1 - 0.001 * ply);
     const double alpha0 = alpha;
     double best = -2;
     int best_i = 0;
@@ -132,7 +132,7 @@ class DepthSearch : public Agent {
     const auto& outcomes = rules_->chance_outcomes(s);
     double sum = 0;
     for (const auto& o : outcomes) {
-      rules_->roll(s, o);
+      rules_->apply(s, o);
       const double v = value(s, depth, -2, 2, ply);
       sum += o.probability * (s.side() == side ? v : -v);
       s.undo();

@@ -3,6 +3,7 @@
 #include "agents/factories.h"
 
 #include "agents/evaluation.h"
+#include "agents/greedy_choice.h"
 
 namespace boardlab {
 
@@ -24,23 +25,7 @@ class GreedyAgent : public Agent {
   GreedyAgent(Evaluator eval, uint64_t seed) : eval_(std::move(eval)), rng_(seed) {}
   int decide(const Rules& rules, const State& s, const MoveList& legal) override {
     State work = s;
-    const int me = s.side();
-    double best = -2;
-    int pick = 0, ties = 0;
-    Move m;
-    for (int i = 0; i < legal.size(); ++i) {
-      legal.get(i, m);
-      rules.apply(work, m);
-      // After a move the dice are not rolled yet: the evaluation sees the board.
-      const double v = eval_(rules, work, me);
-      work.undo();
-      if (v > best + 1e-12) {
-        best = v, pick = i, ties = 1;
-      } else if (v > best - 1e-12 && rng_.below(static_cast<uint32_t>(++ties)) == 0) {
-        pick = i;  // reservoir sampling: each tied move equally likely
-      }
-    }
-    return pick;
+    return greedy_choice(rules, work, legal, rng_, [&](const State& after, int me) { return eval_(rules, after, me); });
   }
 
  private:

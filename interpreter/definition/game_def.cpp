@@ -12,6 +12,7 @@
 
 #include "core/rng.h"
 #include "core/text.h"
+#include "definition/definition_hash.h"
 #include "definition/lint.h"
 
 namespace boardlab {
@@ -825,16 +826,13 @@ GameDefPtr load_game_def(const std::string& path, const std::vector<std::pair<st
   for (const auto& d : diags.items())
     if (d.warning) g->warnings.push_back(d);
   for (auto& w : lint_definition(*g, *root)) g->warnings.push_back(std::move(w));
-  // FNV-1a over the files' bytes and the effective options.
-  uint64_t h = 0xcbf29ce484222325ULL;
-  auto mix = [&](const std::string& text) {
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
-    h = (h ^ 0xFF) * 0x100000001b3ULL;
-  };
-  for (const auto& file : chain) mix(read_text_file(file.string()).value_or(""));
-  mix(read_text_file(g->script_file).value_or(""));
-  for (const auto& o : g->options) mix(o.name + "=" + o.value);
-  g->content_hash = fmt::format("{:016x}", h);
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const auto& o : g->options) options.emplace_back(o.name, o.value);
+  std::vector<std::string> texts;
+  for (const auto& file : chain) texts.push_back(read_text_file(file.string()).value_or(""));
+  texts.push_back(read_text_file(g->script_file).value_or(""));
+  g->content_hash = rules_hash(*root, texts.back(), options);
+  g->file_hash = file_bytes_hash(texts, options);
   return g;
 }
 

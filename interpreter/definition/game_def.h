@@ -101,9 +101,12 @@ struct GameDef {
   std::string source_file;  // the YAML the user named
   std::string script_file;  // resolved path of the Lua script
   std::string script_display;  // the script's path as error messages show it
-  // A fingerprint of every file the game was read from (the YAML chain and the script) and
-  // of the option values: game records carry it to notice a changed definition.
+  // What the rules are (definition_hash.h): records, lab folders and weights files carry it.
   std::string content_hash;
+  // The hash of the files' bytes that files made before the rules hash carry.
+  std::string file_hash;
+  // Whether a file carrying `hash` was made under these rules (either hash).
+  bool same_rules(const std::string& hash) const { return hash == content_hash || hash == file_hash; }
 
   std::vector<PlayerDef> players;
   Board board;

@@ -233,7 +233,7 @@ MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& ga
       if (static_cast<int>(r.agents.size()) != out.def->nplayers())
         throw std::invalid_argument(fmt::format("{}/summary.json: agents must list an agent per player ({} has {})", dir,
                                                 out.def->name, out.def->nplayers()));
-      if (out.def->content_hash != r.definition_hash)
+      if (!out.def->same_rules(r.definition_hash))
         out.notes.push_back(fmt::format("{} was made under a different definition ({}, now {}).", dir, r.definition_hash,
                                         out.def->content_hash));
     } else if (!same_run(r, out.run)) {

@@ -31,7 +31,6 @@ class StatsObserver : public GameObserver {
       if (flags & event_flag(static_cast<int>(e))) ++g_.events[e];
     record(s, chosen);
   }
-  // A move of the random opening: recorded, but not the agents' statistics.
   void record(const State& s, int chosen) {
     if (g_.starter < 0) g_.starter = s.side();  // the game's first move, an opening's too
     g_.moves.push_back(chosen);
@@ -41,6 +40,16 @@ class StatsObserver : public GameObserver {
  private:
   bool has_dice_;
   GameStats& g_;
+};
+
+// The random opening's moves: recorded, but not in the agents' statistics.
+class OpeningObserver : public GameObserver {
+ public:
+  explicit OpeningObserver(StatsObserver& stats) : stats_(stats) {}
+  void moving(const State& s, const MoveList&, int chosen) override { stats_.record(s, chosen); }
+
+ private:
+  StatsObserver& stats_;
 };
 
 // A seat's player that gives up the game once `stop` turns true.
@@ -91,24 +100,20 @@ std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const Simu
   State s = rules.initial();
   StatsObserver observer(def, g);
   if (config.opening_plies > 0) {
-    Rng opening(game_seed(config.seed ^ 0x6F70656E696E67ULL, index / n));  // one per round
-    MoveList moves;
-    for (int k = 0; k < config.opening_plies && !s.outcome().over();) {
-      if (s.awaiting_roll()) {
-        rules.roll(s, opening);
-      } else if (rules.start_turn(s, moves)) {
-        const int i = static_cast<int>(opening.below(static_cast<uint32_t>(moves.size())));
-        observer.record(s, i);
-        rules.apply(s, moves[i]);
-        ++k;
-      }
-    }
+    // Random moves and rolls from the round's own RNG, by the same loop.
+    Rng opening(opening_seed(config.seed, index / n));
+    RandomPlayer random(opening);
+    std::vector<Player*> anyone(static_cast<size_t>(n), &random);
+    OpeningObserver recorder(observer);
+    loop.play(rules, s, anyone, opening, config.opening_plies, &recorder);
   }
   if (loop.play(rules, s, seats, dice, config.max_plies, &observer).stopped) return std::nullopt;
   g.plies = s.ply();
-  g.capped = !s.outcome().over();
-  if (s.outcome().kind == Outcome::Kind::Win) g.winner = s.outcome().winner;
-  g.result = g.capped ? "stopped at the ply cap" : describe(def, s.outcome());
+  // As the loop left it: over, or stopped by the cap before its moves were listed.
+  const Outcome& o = s.outcome();
+  g.capped = !o.over();
+  if (o.kind == Outcome::Kind::Win) g.winner = o.winner;
+  g.result = g.capped ? "stopped at the ply cap" : describe(def, o);
   g.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return g;
 }

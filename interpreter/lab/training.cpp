@@ -13,6 +13,7 @@
 
 #include "agents/agent.h"
 #include "agents/evaluation.h"
+#include "agents/greedy_choice.h"
 #include "rules/game_loop.h"
 
 namespace boardlab::lab {
@@ -74,22 +75,10 @@ class SelfPlay : public Player, public GameObserver {
     } else {
       work_.emplace(s);
     }
-    State& work = *work_;
-    const int me = s.side();
-    float best = -2;
-    int pick = 0, ties = 0;
-    for (int i = 0; i < legal.size(); ++i) {
-      legal.get(i, move_);
-      rules.apply(work, move_);
-      const float v = work.outcome().over() ? static_cast<float>(terminal_value(work.outcome(), me)) : value(work, me);
-      work.undo();
-      if (v > best) {
-        best = v, pick = i, ties = 1;
-      } else if (v == best && rng_.below(static_cast<uint32_t>(++ties)) == 0) {
-        pick = i;
-      }
-    }
-    return pick;
+    // The greedy agent's choice, by the network being trained.
+    return greedy_choice(rules, *work_, legal, rng_, [&](const State& after, int me) -> double {
+      return after.outcome().over() ? terminal_value(after.outcome(), me) : value(after, me);
+    });
   }
 
   void moved(const State& s) override {
@@ -113,7 +102,6 @@ class SelfPlay : public Player, public GameObserver {
   Rng rng_;
   GameLoop loop_;
   std::optional<State> work_;  // the position a choice tries its moves on
-  Move move_;
   SparseInput x_;
   ValueNet::Scratch scratch_;
   int plies_ = 0;
@@ -146,17 +134,17 @@ StrengthCheck strength_check(const GameDefPtr& def, std::shared_ptr<const Learne
   double score = 0;
   GameLoop loop;
   for (int g = 0; g < games; ++g) {
-    const uint64_t game_seed = seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(g + 1);
+    const uint64_t seeded = game_seed(seed, g);
     const int seat = g % n;
     std::vector<std::unique_ptr<Agent>> agents;
     std::vector<Player*> seats;
     for (int p = 0; p < n; ++p) {
-      agents.push_back(p == seat ? make_agent(learner_spec, def, game_seed + static_cast<uint64_t>(p), eval)
-                                 : make_agent(other_spec, def, game_seed + static_cast<uint64_t>(p)));
+      agents.push_back(p == seat ? make_agent(learner_spec, def, seat_seed(seeded, p), eval)
+                                 : make_agent(other_spec, def, seat_seed(seeded, p)));
       seats.push_back(agents.back().get());
     }
     State s = rules.initial();
-    Rng dice(game_seed);
+    Rng dice(seeded);
     loop.play(rules, s, seats, dice, max_plies);
     const Outcome& o = s.outcome();
     score += !o.over() || o.kind == Outcome::Kind::Draw ? 1.0 / n : o.winner == seat ? 1 : 0;  // as simulate counts
@@ -203,7 +191,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       while (!done()) {
         const long g = next_game++;
         if (config.games > 0 && g >= config.games) break;
-        player.play(rules, config.seed * 0x2545F4914F6CDD1DULL + static_cast<uint64_t>(g), config.max_plies);
+        player.play(rules, game_seed(config.seed, g), config.max_plies);
         std::lock_guard<std::mutex> hold(lock);
         learn_episode(master->net(), episode, nplayers, rate, lambda, x, scratch);
         snapshot = master->net();

@@ -94,7 +94,7 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
     out->content_hash_ = field("definition_hash").get<std::string>();
     out->training_ = field("training").dump();
     if (warning)
-      *warning = out->content_hash_ == def.content_hash
+      *warning = def.same_rules(out->content_hash_)
                      ? ""
                      : fmt::format("{}: trained on another version of '{}' (definition hash {}, now {}); its rules may have changed",
                                    path, def.name, out->content_hash_, def.content_hash);

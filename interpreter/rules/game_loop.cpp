@@ -8,12 +8,14 @@ namespace boardlab {
 LoopEnd GameLoop::play(const Rules& rules, State& s, std::span<Player* const> seats, Rng& dice, int max_plies,
                        GameObserver* observer) {
   LoopEnd end;
-  while (!s.outcome().over() && (max_plies == 0 || end.plies < max_plies)) {
-    if (s.awaiting_roll()) {
-      rules.roll(s, dice);
+  while (max_plies == 0 || end.plies < max_plies) {
+    if (rules.is_chance(s)) {
+      rules.apply(s, rules.sample_chance(s, dice));
       if (observer) observer->rolled(s);
+      continue;
     }
-    if (!rules.start_turn(s, moves_)) break;
+    rules.legal_moves(s, moves_);
+    if (moves_.empty()) break;  // the game is over
     const int i = seats[static_cast<size_t>(s.side())]->choose(rules, s, moves_);
     if (i == Player::kStop) {
       end.stopped = true;

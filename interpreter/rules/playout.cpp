@@ -22,11 +22,11 @@ int random_playout(const Rules& rules, State& s, Rng& rng, int max_plies) {
 
 namespace {
 uint64_t perft_rec(const Rules& rules, State& s, int depth, std::vector<MoveList>& lists) {
-  if (s.awaiting_roll()) {
+  if (rules.is_chance(s)) {
     // A chance node is not a ply: the count sums over every distinct roll.
     uint64_t n = 0;
     for (const auto& o : rules.chance_outcomes(s)) {
-      rules.roll(s, o);
+      rules.apply(s, o);
       n += perft_rec(rules, s, depth, lists);
       s.undo();
     }
@@ -38,6 +38,7 @@ uint64_t perft_rec(const Rules& rules, State& s, int depth, std::vector<MoveList
   uint64_t n = 0;
   for (int i = 0; i < moves.size(); ++i) {
     rules.apply(s, moves[i]);
+    // Over by the end-of-move rules (a side without a move counts none below).
     if (!s.outcome().over()) n += perft_rec(rules, s, depth - 1, lists);
     s.undo();
   }

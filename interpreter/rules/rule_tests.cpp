@@ -16,6 +16,7 @@
 #include "definition/game_def.h"
 #include "definition/yaml_tree.h"
 #include "rules/playout.h"
+#include "rules/replay.h"
 #include "rules/rules.h"
 #include "state/position_text.h"
 
@@ -57,10 +58,12 @@ const Schema& rule_tests_schema() {
         {"position", string(), false, "the position to start from, as position text; default the game's start"},
         {"play", list(string()), false,
          "moves played first, in notation; in a game with dice each begins with its roll, `[6-5] 24/18 13/8`, "
-         "and a roll-off's with its winner, `white [6-5] 24/18 13/8`"},
+         "and a roll-off's with its winner, `white [6-5] 24/18 13/8` (unnamed, the dice are read in player order: "
+         "the first die the first player's)"},
         {"seed", integer(), false, "seeds the moves of `random_plies`; default 1"},
         {"random_plies", integer(), false, "then this many uniformly random moves (and rolls), at most 100000"},
-        {"dice", string(), false, "then this roll, as typed: `6,5` (the position must be waiting for one)"},
+        {"dice", string(), false, "then this roll, as typed: `6,5` (the position must be waiting for one; a roll-off's dice are read in "
+                                           "player order, and are never a double)"},
         {"moves", list(string()), false, "exactly these moves are legal, each listed once as the game prints it"},
         {"legal", list(string()), false, "each of these is a legal move"},
         {"illegal", list(string()), false, "none of these is a legal move"},
@@ -140,37 +143,24 @@ bool Scenario::play(const Rules& rules, State& s, const YNode& item) {
   const GameDef& def = rules.def();
   std::string text = trim(item.scalar);
   auto word = [&] { return text.substr(0, text.find(' ')); };
-  int side = def.player_index(word());
-  if (side >= 0) text = trim(text.substr(word().size()));
-  if (s.outcome().over()) return fail(&item, fmt::format("'{}': the game is over ({})", item.scalar, describe(def, s.outcome()))), false;
-  if (s.awaiting_roll()) {
-    if (text.empty() || text[0] != '[' || text.find(']') == std::string::npos)
-      return fail(&item, fmt::format("'{}': the position waits for a roll: write it first, as in `[6-5] 24/18 13/8`",
-                                     item.scalar)),
-             false;
-    const size_t close = text.find(']');
-    try {
-      const auto dice = parse_dice(def, text.substr(1, close - 1));
-      if (s.opening_roll() && side < 0)
-        return fail(&item, fmt::format("'{}': a roll-off: name its winner first, as in `{} {}`", item.scalar,
-                                       def.players[0].name, item.scalar)),
-               false;
-      s.roll(dice.data(), s.opening_roll() ? side : -1);
-    } catch (const PositionError& e) {
-      return fail(&item, fmt::format("'{}': {}", item.scalar, e.what())), false;
-    }
+  WrittenPly ply;
+  ply.side = def.player_index(word());
+  if (ply.side >= 0) text = trim(text.substr(word().size()));
+  if (const size_t close = text.find(']'); !text.empty() && text[0] == '[' && close != std::string::npos) {
+    ply.dice = text.substr(1, close - 1);
     text = trim(text.substr(close + 1));
+  } else if (rules.is_chance(s)) {
+    return fail(&item, fmt::format("'{}': the position waits for a roll: write it first, as in `[6-5] 24/18 13/8`",
+                                   item.scalar)),
+           false;
   }
-  if (side >= 0 && side != s.side())
-    return fail(&item, fmt::format("'{}': it is {}'s turn", item.scalar, def.players[static_cast<size_t>(s.side())].name)), false;
-  MoveList moves;
-  if (!rules.start_turn(s, moves))
-    return fail(&item, fmt::format("'{}': the game is over ({})", item.scalar, describe(def, s.outcome()))), false;
-  const auto notation = rules.notation(s, moves);
-  const auto parsed = notation.parse(text);
-  if (parsed.index < 0) return fail(&item, fmt::format("'{}' cannot be played: {}", item.scalar, why_not(notation, parsed))), false;
-  rules.apply(s, moves[parsed.index]);
-  return true;
+  ply.move = text;
+  Replayer walk(rules, s);
+  const std::string why = walk.play(ply);
+  if (why.empty()) return true;
+  if (walk.parsed().index < 0 && !walk.parsed().error.empty())
+    return fail(&item, fmt::format("'{}' cannot be played: {}", item.scalar, why_not(walk.notation(), walk.parsed()))), false;
+  return fail(&item, fmt::format("'{}': {}", item.scalar, why)), false;
 }
 
 bool Scenario::set_up(const Rules& rules, State& s) {
@@ -181,7 +171,6 @@ bool Scenario::set_up(const Rules& rules, State& s) {
     } catch (const PositionError& e) {
       return fail(p, fmt::format("the position does not read: {}", e.what())), false;
     }
-    rules.judge(s);
   }
   if (const YNode* play_list = node_.get("play"))
     for (const auto& item : play_list->items)
@@ -195,10 +184,8 @@ bool Scenario::set_up(const Rules& rules, State& s) {
   }
   if (const YNode* d = node_.get("dice")) {
     if (def.dice.count == 0) return fail(d, fmt::format("{} has no dice", def.name)), false;
-    if (!s.awaiting_roll()) return fail(d, "the position is not waiting for a roll"), false;
     try {
-      const auto dice = parse_dice(def, d->scalar);
-      s.roll(dice.data(), -1);
+      rules.apply(s, read_roll(s, d->scalar));
     } catch (const PositionError& e) {
       return fail(d, e.what()), false;
     }
@@ -211,7 +198,7 @@ void Scenario::check_moves(const Rules& rules, const State& s) {
   const YNode* legal = node_.get("legal");
   const YNode* illegal = node_.get("illegal");
   if (!exact && !legal && !illegal) return;
-  if (s.awaiting_roll() && !s.outcome().over())
+  if (rules.is_chance(s))
     return fail(exact ? exact : legal ? legal : illegal, "the position waits for a roll: give it with `dice: 6,5`");
   MoveList moves;
   rules.legal_moves(s, moves);
@@ -263,11 +250,7 @@ void Scenario::check_outcome(const Rules& rules, const State& start) {
   const YNode* result = node_.get("result");
   if (!outcome && !reason && !result) return;
   const GameDef& def = rules.def();
-  // A side with no move and no pass loses (or draws) only when its turn comes: ask for it.
-  State s = start;
-  MoveList moves;
-  if (!s.outcome().over() && !s.awaiting_roll()) rules.start_turn(s, moves);
-  const Outcome& o = s.outcome();
+  const Outcome o = rules.outcome(start);
   const std::string got = describe(def, o);
   if (outcome) {
     const std::string& want = outcome->scalar;

@@ -10,35 +10,67 @@ namespace boardlab {
 
 const std::vector<ChanceOutcome>& Rules::chance_outcomes(const State& s) const {
   static const std::vector<ChanceOutcome> none;
-  if (!s.awaiting_roll() || s.outcome().over()) return none;
+  if (!is_chance(s)) return none;
   return s.opening_roll() ? def_->dice.opening_outcomes : def_->dice.outcomes;
 }
 
-void Rules::roll(State& s, Rng& rng) const {
+ChanceOutcome Rules::sample_chance(const State& s, Rng& rng) const {
   const DiceDef& d = def_->dice;
-  std::array<uint8_t, kMaxDice> dice{};
-  int side = -1;
+  ChanceOutcome o;
   if (s.opening_roll()) {
     uint32_t a, b;
     do {
       a = rng.below(static_cast<uint32_t>(d.sides)) + 1;
       b = rng.below(static_cast<uint32_t>(d.sides)) + 1;
     } while (a == b);
-    side = a > b ? 0 : 1;
-    dice[0] = static_cast<uint8_t>(std::max(a, b)), dice[1] = static_cast<uint8_t>(std::min(a, b));
+    o.side = a > b ? 0 : 1;
+    o.dice[0] = static_cast<uint8_t>(std::max(a, b)), o.dice[1] = static_cast<uint8_t>(std::min(a, b));
   } else {
-    for (int i = 0; i < d.count; ++i) dice[static_cast<size_t>(i)] = static_cast<uint8_t>(rng.below(static_cast<uint32_t>(d.sides)) + 1);
-    std::sort(dice.begin(), dice.begin() + d.count, std::greater<>());
+    for (int i = 0; i < d.count; ++i) o.dice[static_cast<size_t>(i)] = static_cast<uint8_t>(rng.below(static_cast<uint32_t>(d.sides)) + 1);
+    std::sort(o.dice.begin(), o.dice.begin() + d.count, std::greater<>());
   }
-  s.roll(dice.data(), side);
+  return o;
+}
+
+ChanceOutcome read_roll(const State& s, const std::string& text, int side) {
+  const GameDef& def = s.def();
+  const auto dice = parse_dice(def, text);  // a game without dice: says so
+  if (!s.awaiting_roll()) throw PositionError("the position already holds its roll");
+  ChanceOutcome o;
+  std::copy(dice.begin(), dice.end(), o.dice.begin());
+  if (s.opening_roll()) {
+    if (dice.size() < 2 || dice[0] == dice[1])
+      throw PositionError(fmt::format("'{}': a roll-off is never a double (each player rolls one die, the higher plays both)", text));
+    if (side >= def.nplayers()) throw PositionError("no such player");
+    o.side = static_cast<int8_t>(side >= 0 ? side : dice[0] > dice[1] ? 0 : 1);
+  }
+  return o;
 }
 
 void Rules::legal_moves(const State& s, MoveList& out) const {
   out.clear();
-  if (s.outcome().over()) return;
+  if (over_as_known(s)) return;
   if (s.awaiting_roll()) throw std::logic_error("legal_moves: the dice must be rolled first");
   vm_->generate(s, out);
-  if (out.empty() && def_->no_moves == NoMovePolicy::Pass) out.push(Move{});
+  if (!out.empty()) {
+    s.set_verdict(s.outcome(), State::Judged::Fully);
+  } else if (def_->no_moves == NoMovePolicy::Pass) {
+    out.push(Move{});
+    s.set_verdict(s.outcome(), State::Judged::Fully);
+  } else {
+    s.set_verdict(no_move_outcome(s), State::Judged::Fully);
+  }
+}
+
+bool Rules::over_as_known(const State& s) const {
+  if (s.judged() == State::Judged::No) s.set_verdict(end_of_move(s), State::Judged::EndOfMove);
+  return s.outcome().over();
+}
+
+Outcome Rules::outcome(const State& s) const {
+  if (over_as_known(s) || s.judged() == State::Judged::Fully || s.awaiting_roll()) return s.outcome();
+  legal_moves(s, vm_->spare_moves());
+  return s.outcome();
 }
 
 Outcome Rules::no_move_outcome(const State& s) const {
@@ -47,20 +79,9 @@ Outcome Rules::no_move_outcome(const State& s) const {
   return {Outcome::Kind::Win, Outcome::Reason::NoMoves, static_cast<int8_t>(def_->next_player(s.side()))};
 }
 
-bool Rules::start_turn(State& s, MoveList& out) const {
-  legal_moves(s, out);
-  if (!out.empty()) return true;
-  if (!s.outcome().over()) s.set_outcome(no_move_outcome(s));
-  return false;
-}
-
 void Rules::apply(State& s, const Move& m) const {
   s.apply(m);
-  if (const Outcome o = end_of_move(s); o.over()) s.set_outcome(o);
-}
-
-void Rules::judge(State& s) const {
-  if (!s.outcome().over()) s.set_outcome(end_of_move(s));
+  s.set_verdict(end_of_move(s), State::Judged::EndOfMove);
 }
 
 Outcome Rules::end_of_move(const State& s) const {

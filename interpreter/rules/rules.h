@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "state/position_text.h"
 #include "definition/game_def.h"
 #include "script/move_list.h"
 #include "script/script_host.h"
@@ -31,29 +32,31 @@ class Rules {
 
   State initial() const { return State(*def_); }
 
-  // Chance nodes (games with dice): the rolls a state waiting for one may get, with their
-  // probabilities (empty unless it waits); rolling from the caller's seeded RNG.
+  // The turn contract (OpenSpiel's State, in boardlab's terms). Every walker of a game uses
+  // these and nothing else: GameLoop, replay, the searches. A state is one of three things:
+  // over; a chance node (is_chance: it waits for a roll); or a decision of the side to move,
+  // whose legal moves are never empty. A pass, a forced pass in a dice game and a roll-off are
+  // steps like any other: the caller needs no turn logic of its own.
+  //
+  // How `s` stands, a function of the position: over when the end-of-move rules end the game
+  // (no piece left, a result reached, the script's result hook, repetition, no progress, the
+  // ply cap), or when the side to move has no legal move and may not pass (then the other
+  // side wins: two-player games only, the loader says so). The verdict is cached in the state
+  // (State::outcome); finding the no-move case costs one generation, none after legal_moves.
+  Outcome outcome(const State& s) const;
+  bool over(const State& s) const { return outcome(s).over(); }
+  bool is_chance(const State& s) const { return s.awaiting_roll() && !over(s); }
+  // The rolls a chance node may get, with their probabilities (empty unless is_chance(s)).
   const std::vector<ChanceOutcome>& chance_outcomes(const State& s) const;
-  void roll(State& s, Rng& rng) const;
-  void roll(State& s, const ChanceOutcome& o) const { s.roll(o.dice.data(), o.side); }
-
-  // The legal moves of `s` (its dice rolled), a single pass move when the game passes.
-  // Changes nothing. Empty when the game is over, or when the side to move has no move and
-  // may not pass: no_move_outcome(s) says what that means.
+  // A roll drawn from the caller's seeded RNG as the dice fall (its probability left 0).
+  ChanceOutcome sample_chance(const State& s, Rng& rng) const;
+  // The legal moves of `s` (not a chance node: that throws std::logic_error): empty exactly
+  // when the game is over; the single pass move when the side to move has none and the game
+  // passes. Changes nothing but the verdict's cache.
   void legal_moves(const State& s, MoveList& out) const;
-  // The end of a game whose side to move has no legal move and may not pass.
-  Outcome no_move_outcome(const State& s) const;
-  // The turn machine's step for a game being played: the legal moves of `s`, and when there
-  // are none, the game ends there (its outcome is set). False when the game is over.
-  bool start_turn(State& s, MoveList& out) const;
-  // Applies a move and then the end-of-move rules.
+  // One step of the game: a legal move, then the end-of-move rules; or a roll.
   void apply(State& s, const Move& m) const;
-  // The end-of-move rules (no piece left, the results with reach, the script's result hook,
-  // repetition, no progress, the ply cap): the outcome they give `s`, ongoing if none ends
-  // the game.
-  Outcome end_of_move(const State& s) const;
-  // For a position set up or read from text: sets its outcome if it is already over.
-  void judge(State& s) const;
+  void apply(State& s, const ChanceOutcome& roll) const { s.roll(roll); }
 
   // The legal moves' texts and the reading of a person's text back to a move.
   class Notation {
@@ -86,6 +89,13 @@ class Rules {
   std::vector<std::string> move_texts(const State& s, const MoveList& legal) const { return notation(s, legal).texts(); }
 
  private:
+  // The verdict as far as the end-of-move rules go, running them on a position not judged
+  // yet (set up or read): true when they end the game.
+  bool over_as_known(const State& s) const;
+  // The end-of-move rules: the outcome they give `s`, ongoing if none ends the game.
+  Outcome end_of_move(const State& s) const;
+  // The end of a game whose side to move has no legal move and may not pass.
+  Outcome no_move_outcome(const State& s) const;
   // A result with reach won by some player (the mover first), or ongoing.
   Outcome reached(const State& s) const;
   GameDefPtr def_;
@@ -109,5 +119,12 @@ class ThreadRules : private detail::OwnVm, public Rules {
 };
 
 std::string describe(const GameDef& g, const Outcome& o);
+
+// A roll as people write it ("6-5", the dice in any order) for `s`, which waits for one: the
+// one roll-off rule. At the roll-off of the first turn each player rolls one die and the
+// higher plays both: `side` names that player (records and scenarios write who moved), or,
+// when -1, the dice are read in player order (the first die the first player's). A roll-off
+// is never a double. Throws PositionError (defined with the position text).
+ChanceOutcome read_roll(const State& s, const std::string& text, int side = -1);
 
 }  // namespace boardlab

@@ -29,6 +29,8 @@ class ScriptHost {
 
   const GameDef& def() const { return def_; }
   void generate(const State& s, MoveList& out);
+  // A move list of this VM's for a caller that only asks whether a side has a move (Rules).
+  MoveList& spare_moves() { return spare_moves_; }
   bool has_result_hook() const { return has_result_; }
   // After a move: nullopt while the game goes on, else the outcome the script declares.
   std::optional<Outcome> result(const State& s);
@@ -82,6 +84,7 @@ class ScriptHost {
   StepMoves step_moves_;
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
+  MoveList spare_moves_;
 };
 
 // Where the trusted Lua library lives (scripts/lib under the data directory).

@@ -68,10 +68,9 @@ std::string AgentServer::reply(const std::string& request) {
   json out;
   try {
     State s = read_request(request);
-    rules_.judge(s);
-    if (s.awaiting_roll()) throw std::invalid_argument("the position has no dice: give the roll to play");
-    if (!rules_.start_turn(s, moves_))
-      throw std::invalid_argument("the game is over: " + describe(rules_.def(), s.outcome()));
+    if (rules_.is_chance(s)) throw std::invalid_argument("the position has no dice: give the roll to play");
+    rules_.legal_moves(s, moves_);
+    if (moves_.empty()) throw std::invalid_argument("the game is over: " + describe(rules_.def(), rules_.outcome(s)));
     const int i = agent_->choose(rules_, s, moves_);
     const std::string text = rules_.move_texts(s, moves_)[static_cast<size_t>(i)];
     rules_.apply(s, moves_[i]);

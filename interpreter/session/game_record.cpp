@@ -135,49 +135,61 @@ int first_person(const GameDef& def, const Record& r) {
   return 0;
 }
 
+WrittenPly written_ply(const GameDef& def, const Record::Ply& p) {
+  return {def.player_index(p.side), p.dice, p.move, -1};
+}
+
+namespace {
+// What a replay of a record keeps as it goes: each move, as the viewer reads it, and the
+// positions.
+class ReplayKeeper : public GameObserver {
+ public:
+  ReplayKeeper(const Rules& rules, Replay& out, int viewer, bool keep_positions)
+      : rules_(rules), out_(out), viewer_(viewer), keep_(keep_positions) {}
+  void reads_by(Replayer& walk) { walk_ = &walk; }
+  void moving(const State& s, const MoveList& legal, int chosen) override {
+    if (viewer_ >= 0) out_.shown.push_back(rules_.text_for(s, legal, chosen, viewer_, walk_->notation()));
+    out_.moves.push_back(legal[chosen]);
+  }
+  void moved(const State& s) override {
+    if (keep_) out_.positions.push_back(s);
+  }
+
+ private:
+  const Rules& rules_;
+  Replay& out_;
+  int viewer_;
+  bool keep_;
+  Replayer* walk_ = nullptr;  // whose notation of the mover's moves a viewer's may reuse
+};
+}  // namespace
+
 Replay replay(const Rules& rules, const Record& r, int viewer, bool keep_positions) {
   const GameDef& def = rules.def();
   Replay out{rules.initial(), {}, {}, {}, {}};
   try {
     if (!r.start.empty()) out.state = parse_position(def, r.start);
-    rules.judge(out.state);  // a start that is over already says so
   } catch (const PositionError& e) {
     out.error = fmt::format("the start position does not read: {}", e.what());
     if (keep_positions) out.positions.push_back(out.state);
     return out;
   }
-  State& s = out.state;
-  if (keep_positions) out.positions.push_back(s);
-  MoveList moves;
+  if (keep_positions) out.positions.push_back(out.state);
+  ReplayKeeper keep(rules, out, viewer, keep_positions);
+  Replayer walk(rules, out.state, &keep);
+  keep.reads_by(walk);
   for (size_t i = 0; i < r.plies.size(); ++i) {
     const auto& p = r.plies[i];
-    auto fail = [&](const std::string& why) { out.error = fmt::format("move {} ({} {}): {}", i + 1, p.side, p.move, why); };
-    const int side = def.player_index(p.side);
-    if (side < 0) return fail(fmt::format("'{}' is not a player of {}", p.side, def.name)), out;
-    if (s.outcome().over()) return fail("the game was already over: " + describe(def, s.outcome())), out;
-    if (s.awaiting_roll()) {
-      if (p.dice.empty()) return fail("the record gives no roll"), out;
-      try {
-        const auto dice = parse_dice(def, p.dice);
-        s.roll(dice.data(), s.opening_roll() ? side : -1);
-      } catch (const PositionError& e) {
-        return fail(e.what()), out;
-      }
+    const WrittenPly ply = written_ply(def, p);
+    const std::string why = ply.side < 0 ? fmt::format("'{}' is not a player of {}", p.side, def.name) : walk.play(ply);
+    if (!why.empty()) {
+      out.error = fmt::format("move {} ({} {}): {}", i + 1, p.side, p.move, why);
+      break;
     }
-    if (s.side() != side) return fail(fmt::format("it is {}'s turn", def.players[static_cast<size_t>(s.side())].name)), out;
-    rules.legal_moves(s, moves);
-    const auto notation = rules.notation(s, moves);
-    auto parsed = notation.parse(p.move);
-    if (parsed.index < 0) return fail(parsed.error), out;
-    if (viewer >= 0)
-      out.shown.push_back(rules.text_for(s, moves, parsed.index, viewer, notation));
-    out.moves.push_back(moves[parsed.index]);
-    rules.apply(s, out.moves.back());
-    if (keep_positions) out.positions.push_back(s);
   }
-  // A game whose last move left the side to move without one ended there.
-  if (!s.outcome().over() && !s.awaiting_roll()) rules.start_turn(s, moves);
-  if (keep_positions) out.positions.back() = s;
+  // A game whose last move left the side to move without one ended there: the state knows.
+  rules.outcome(out.state);
+  if (keep_positions) out.positions.back() = out.state;
   return out;
 }
 

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/rules.h"
+#include "rules/replay.h"
 
 namespace boardlab {
 
@@ -53,6 +53,9 @@ Replay replay(const Rules& rules, const Record& r, int viewer = -1, bool keep_po
 // The player whose side a person sees the game from: the first human seat, else the first
 // player (only computers played).
 int first_person(const GameDef& def, const Record& r);
+
+// A record's ply as the replay reads it (a side that is no player reads as -1).
+WrittenPly written_ply(const GameDef& def, const Record::Ply& p);
 
 // The record's line for a move just chosen in `s` (before it is applied).
 Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text);

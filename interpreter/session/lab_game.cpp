@@ -25,29 +25,31 @@ Record lab_game_record(const Rules& rules, const lab::RunInfo& run, const lab::G
     r.players.emplace_back(def.players[static_cast<size_t>(p)].name, k < run.agents.size() ? run.agents[k] : "?");
   }
   r.result = g.capped ? "*" : g.result;
-  State s = rules.initial();
-  MoveList legal;
-  for (size_t i = 0; i < g.moves.size(); ++i) {
-    auto fail = [&](const std::string& why) {
-      return std::invalid_argument(fmt::format("game {}, move {}: {}", g.index, i + 1, why));
-    };
-    if (s.outcome().over()) throw fail("the game was already over: " + describe(def, s.outcome()));
-    if (s.awaiting_roll()) {
-      if (i >= g.dice.size()) throw fail("no roll is recorded");
-      try {
-        const auto dice = parse_dice(def, g.dice[i]);
-        s.roll(dice.data(), s.opening_roll() ? g.starter : -1);
-      } catch (const PositionError& e) {
-        throw fail(e.what());
-      }
+  // Each move written as the record's line, in the mover's notation.
+  class Writer : public GameObserver {
+   public:
+    Writer(const GameDef& def, Record& r) : def_(def), r_(r) {}
+    void reads_by(Replayer& walk) { walk_ = &walk; }
+    void moving(const State& s, const MoveList&, int chosen) override {
+      r_.plies.push_back(record_ply(def_, s, walk_->notation().texts()[static_cast<size_t>(chosen)]));
     }
-    if (!rules.start_turn(s, legal)) throw fail("the side to move has no move to make");
+
+   private:
+    const GameDef& def_;
+    Record& r_;
+    Replayer* walk_ = nullptr;
+  } writer(def, r);
+  State s = rules.initial();
+  Replayer walk(rules, s, &writer);
+  writer.reads_by(walk);
+  for (size_t i = 0; i < g.moves.size(); ++i) {
     const int m = g.moves[i];
-    if (m < 0 || m >= legal.size())
-      throw fail(fmt::format("it is number {} of {} legal moves (from 0): the folder was written under another "
-                             "definition, or edited", m, legal.size()));
-    r.plies.push_back(record_ply(def, s, rules.notation(s, legal).texts()[static_cast<size_t>(m)]));
-    rules.apply(s, legal[m]);
+    // The folder names who moved first: the roll-off's winner where a roll-off starts the game.
+    const WrittenPly ply{i == 0 ? g.starter : -1, i < g.dice.size() ? g.dice[i] : "", "", m};
+    const std::string why = m < 0 ? fmt::format("there is no move number {}", m) : walk.play(ply);
+    if (!why.empty())
+      throw std::invalid_argument(fmt::format("game {}, move {}: {} (the folder was written under another definition, "
+                                              "or edited)", g.index, i + 1, why));
   }
   return r;
 }

@@ -78,7 +78,6 @@ PlaySession::PlaySession(Setup setup)
   for (size_t p = 0; p < seats_.size(); ++p) record_.players.emplace_back(def.players[p].name, seats_[p]);
   viewer_ = first_person(def, record_);
   if (setup.start) record_.start = position_text(state_);
-  rules_.judge(state_);
 }
 
 PlaySession::~PlaySession() = default;
@@ -127,7 +126,7 @@ bool PlaySession::someone_human() const {
 void PlaySession::list_moves() {
   legal_.clear();
   notation_ = {};
-  if (over() || state_.awaiting_roll()) return;
+  if (rules_.is_chance(state_)) return;
   rules_.legal_moves(state_, legal_);
   notation_ = rules_.notation(state_, legal_, viewer_);
 }
@@ -189,19 +188,15 @@ bool PlaySession::undo() {
 bool PlaySession::redo() {
   if (redo_.empty()) return false;
   // Replays the undone plies as recorded, up to this person's next turn; a new roll is not
-  // replayed (the game rolls afresh).
-  MoveList moves;
+  // replayed (the game rolls afresh): each ply's roll is the one the state kept.
+  Replayer walk(rules_, state_);
   do {
     const auto [p, shown] = redo_.back();
     redo_.pop_back();
-    rules_.legal_moves(state_, moves);
-    auto parsed = rules_.notation(state_, moves).parse(p.move);
-    if (parsed.index < 0) break;
+    if (!walk.play({def().player_index(p.side), "", p.move, -1}).empty()) break;
     record_.plies.push_back(p);
     shown_.push_back(shown);
-    rules_.apply(state_, moves[parsed.index]);
-    if (state_.awaiting_roll()) break;
-  } while (!redo_.empty() && !is_human(state_.side()));
+  } while (!redo_.empty() && !rules_.is_chance(state_) && !is_human(state_.side()));
   list_moves();
   return true;
 }
@@ -217,7 +212,7 @@ std::vector<PlaySession::Hint> PlaySession::hint(int count) {
   if (legal_.size() == 1) return {{notation_.texts()[0], 0, 0}};  // forced: nothing to weigh
   // Seeded apart from the dice and the seats, so that asking changes nothing of the game.
   auto helper = make_agent(AgentSpec::parse("mcts:iterations=3000"), rules_.def_ptr(),
-                           game_seed(record_.seed, -1 - static_cast<long>(hints_++)), nullptr, limits_);
+                           hint_seed(record_.seed, static_cast<long>(hints_++)), nullptr, limits_);
   const int pick = helper->choose(rules_, state_, legal_);
   std::vector<Hint> out;
   for (const auto& s : helper->last_scores())
@@ -260,13 +255,13 @@ std::string PlaySession::load_record(Record r, const std::string& path) {
   auto stem = [](const std::string& game) { return std::filesystem::path(game).stem().string(); };
   const std::string recorded = stem(r.game);
   if (!r.game.empty() && recorded != def().name && recorded != stem(record_.game) &&
-      r.definition_hash != def().content_hash) {
+      !def().same_rules(r.definition_hash)) {
     std::string command = "boardlab play " + r.game;
     for (const auto& [k, v] : r.options) command += fmt::format(" --option {}={}", k, v);
     throw std::invalid_argument(fmt::format("{} is a record of {}, not of {}; to continue it: {} --load {}", path,
                                             recorded, def().name, command, path));
   }
-  if (r.definition_hash != def().content_hash)
+  if (!def().same_rules(r.definition_hash))
     note = fmt::format("{} was recorded under a different definition of {} ({}, now {}).", path, def().name,
                        r.definition_hash, def().content_hash);
   Replay rep = replay(rules_, r, viewer_);
@@ -277,7 +272,6 @@ std::string PlaySession::load_record(Record r, const std::string& path) {
   record_.plies = r.plies;
   shown_ = rep.shown;
   state_ = rep.state;
-  rules_.judge(state_);
   redo_.clear();
   list_moves();
   return note;

@@ -61,7 +61,7 @@ class PlaySession {
   // Rolls and plays the computers' moves until a person must choose or the game is over.
   // A front end calls it after every change (a move, undo, redo, load) before asking.
   void advance(Watcher* watcher = nullptr);
-  bool over() const { return state_.outcome().over(); }
+  bool over() const { return rules_.over(state_); }
   // After advance(), unless the game is over: the person to move, the legal moves and their
   // notation.
   const MoveList& legal() const { return legal_; }

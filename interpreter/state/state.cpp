@@ -53,6 +53,7 @@ void State::set_dice(const uint8_t* rolled, int count) {
     if (rolled[i] < 1 || rolled[i] > d.sides) throw std::invalid_argument(fmt::format("a die shows 1 to {}", d.sides));
   awaiting_roll_ = count == 0 && d.count > 0;
   opening_ = false;
+  forget_verdict();
   ndice_ = count ? static_cast<uint8_t>(d.played(rolled)) : 0;
   dice_.fill(0);  // the unused ones too: states compare whole arrays
   for (int i = 0; i < ndice_; ++i) dice_[static_cast<size_t>(i)] = rolled[std::min(i, count - 1)];
@@ -60,6 +61,7 @@ void State::set_dice(const uint8_t* rolled, int count) {
 }
 
 void State::set_opening_roll() {
+  forget_verdict();
   awaiting_roll_ = true;
   opening_ = true;
   ndice_ = 0;
@@ -68,7 +70,7 @@ void State::set_opening_roll() {
 
 State::UndoRecord State::record(uint8_t count, uint8_t flags, bool is_roll) const {
   return UndoRecord{static_cast<uint32_t>(undo_actions_.size()), count, flags, static_cast<int8_t>(side_), outcome_,
-                    quiet_plies_, is_roll, awaiting_roll_, opening_, ndice_, dice_};
+                    judged_, quiet_plies_, is_roll, awaiting_roll_, opening_, ndice_, dice_};
 }
 
 void State::restore_dice(const UndoRecord& r) {
@@ -82,8 +84,13 @@ void State::restore_dice(const UndoRecord& r) {
 void State::roll(const uint8_t* rolled, int side) {
   if (!awaiting_roll_) throw std::logic_error("the dice are already rolled");
   undo_.push_back(record(0, 0, true));
+  const Outcome known = outcome_;
+  const Judged how = judged_;
   set_dice(rolled, def_->dice.count);
   if (side >= 0) side_ = side;
+  // The end-of-move verdict stands (a roll moves nothing); whether the side to move has a
+  // move is not known yet.
+  set_verdict(known, how == Judged::No ? Judged::No : Judged::EndOfMove);
 }
 
 uint64_t State::hash() const { return board_hash_ ^ def_->z_side[side_] ^ dice_key_; }
@@ -108,7 +115,7 @@ void State::clear() {
   std::fill(reserve_.begin(), reserve_.end(), 0);
   in_play_ = 0;
   board_hash_ = 0;
-  set_dice(nullptr, 0);  // waiting for an ordinary roll
+  set_dice(nullptr, 0);  // waiting for an ordinary roll (and forgets the verdict)
 }
 
 void State::push_piece(int cell, uint8_t code) {
@@ -117,14 +124,19 @@ void State::push_piece(int cell, uint8_t code) {
   if (code == 0 || code >= def_->ncodes) throw std::out_of_range("no such piece");
   drop(cell, &code, 1);
   ++in_play_;
+  forget_verdict();
 }
 
 void State::set_reserve(int slot, int code, int32_t count) {
   in_play_ += count - reserve(slot, code);
   add_reserve(slot, code, count - reserve(slot, code));
+  forget_verdict();
 }
 
-void State::set_side(int side) { side_ = side; }
+void State::set_side(int side) {
+  side_ = side;
+  forget_verdict();
+}
 
 void State::reset_history() {
   undo_.clear();
@@ -134,7 +146,7 @@ void State::reset_history() {
   ply_ = 0;
   removed_ = 0;
   quiet_plies_ = 0;
-  outcome_ = {};
+  forget_verdict();
   count_position(+1);
 }
 
@@ -374,6 +386,7 @@ void State::apply(const Move& m) {
     }
   }
   undo_.push_back(rec);
+  forget_verdict();  // Rules::apply judges the new position
   side_ = def_->next_player(side_);
   ++ply_;
   quiet_plies_ = (m.flags & kProgressFlag) ? 0 : quiet_plies_ + 1;
@@ -390,6 +403,7 @@ void State::undo() {
   if (undo_.back().is_roll) {
     side_ = undo_.back().side;
     restore_dice(undo_.back());
+    set_verdict(undo_.back().outcome, undo_.back().judged);
     undo_.pop_back();
     return;
   }
@@ -458,7 +472,7 @@ void State::undo() {
     }
   }
   side_ = rec.side;
-  outcome_ = rec.outcome;
+  set_verdict(rec.outcome, rec.judged);
   quiet_plies_ = rec.quiet_plies;
   restore_dice(rec);
   --ply_;

@@ -56,8 +56,22 @@ class State {
   uint64_t repetition_key() const;
   int occurrences() const { return occurrences_; }  // how often the current repetition key has occurred
   int quiet_plies() const { return quiet_plies_; }  // plies since the last move flagged as progress
+  // What is known of how the game stands here. Rules::outcome(s) is the whole answer (a
+  // function of the position); this is its cache, kept with the position: the end-of-move
+  // rules' verdict once Rules has run them, and the no-move verdict once it has looked at the
+  // moves. Every edit forgets it; undo brings back what was known.
   const Outcome& outcome() const { return outcome_; }
-  void set_outcome(Outcome o) { outcome_ = o; }
+  enum class Judged : uint8_t {
+    No,         // nothing known yet (a position set up or read)
+    EndOfMove,  // the end-of-move rules have run
+    Fully,      // and the side to move has been found to have a move (or the game is over)
+  };
+  Judged judged() const { return judged_; }
+  // Rules' cache (see outcome()): a verdict on this very position, so a const state may
+  // keep it.
+  void set_verdict(const Outcome& o, Judged how) const { outcome_ = o, judged_ = how; }
+  // The game ends here by a decision from outside the rules (a resignation).
+  void set_outcome(Outcome o) { set_verdict(o, Judged::Fully); }
   int total_pieces() const;           // on the board and in reserves
   int removed() const { return removed_; }  // taken out of play by Remove without a reserve
 
@@ -72,6 +86,7 @@ class State {
   // A roll, undoable like a move: the dice as rolled, and the side that plays them (-1:
   // the side to move; a roll-off decides who moves first).
   void roll(const uint8_t* rolled, int side = -1);
+  void roll(const ChanceOutcome& o) { roll(o.dice.data(), o.side); }
   void set_opening_roll();  // waiting for the roll-off of the first turn
   void reset_history();  // the current position becomes the first of the game
 
@@ -106,6 +121,7 @@ class State {
     uint8_t count, flags;
     int8_t side;
     Outcome outcome;
+    Judged judged;
     int quiet_plies;
     bool is_roll;  // a roll, not a move
     bool awaiting_roll, opening;
@@ -122,6 +138,7 @@ class State {
   void add_reserve(int slot, int code, int delta);
   void count_position(int delta);
   void set_owner(int cell, int8_t player);
+  void forget_verdict() { set_verdict({}, Judged::No); }  // after an edit
 
   const GameDef* def_;
   std::vector<uint8_t> height_, pieces_;
@@ -140,7 +157,8 @@ class State {
   std::array<uint8_t, kMaxDice> dice_{};
   uint8_t ndice_ = 0;
   bool awaiting_roll_ = false, opening_ = false;
-  Outcome outcome_;
+  mutable Outcome outcome_;  // a cache of Rules' verdict: see outcome()
+  mutable Judged judged_ = Judged::No;
   std::vector<UndoRecord> undo_;
   std::vector<Action> undo_actions_;
   std::vector<uint8_t> undo_bytes_;  // pieces removed or replaced, for undo

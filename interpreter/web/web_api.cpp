@@ -219,8 +219,7 @@ WebResponse WebApi::create(const std::string& body) {
   setup.limits = config_.agents;
   if (!setup.seats.empty() && setup.seats.size() != static_cast<size_t>(setup.def->nplayers()))
     throw Refusal{400, fmt::format("'seats' should name {} seats, one per player", setup.def->nplayers())};
-  const uint64_t seed = field<uint64_t>(j, "seed", 0);
-  setup.seed = seed ? seed : static_cast<uint64_t>(Clock::now().time_since_epoch().count()) % 1000000007 + 1;
+  setup.seed = j.contains("seed") ? field<uint64_t>(j, "seed", 0) : fresh_seed();
   auto game = std::make_shared<Game>();
   game->used = config_.clock();
   game->session = std::make_unique<PlaySession>(setup);

@@ -378,7 +378,7 @@ run 0 "a lab game's position after move 2" -- replay "$lab/s2" --game 37 --at 2 
 run 2 "a lab game the folder does not hold" -- replay "$lab/s2" --game 36 && has "$err" "holds no game 36: its games are numbered 1 to 59" "replay lab missing"
 run 2 "a folder without --game" -- replay "$lab/s2" && has "$err" "is a folder: name one of its games with --game N" "replay folder"
 cp -r "$lab/s2" "$lab/edited" && sed -i 's/"moves":\[[0-9]*/"moves":[999/' "$lab/edited/games.jsonl"
-run 2 "a lab game edited" -- replay "$lab/edited" --game 1 && has "$err" "game 1, move 1: it is number 999 of" "replay edited"
+run 2 "a lab game edited" -- replay "$lab/edited" --game 1 && has "$err" "game 1, move 1: there is no move number 999 (from 0) of" "replay edited"
 # A run stopped by SIGTERM (a cluster's time limit), SIGINT or a kill keeps the games it
 # finished; --resume plays the rest, --more adds games, and either equals one whole run.
 slow=(dipole --agents mcts:iterations=2000,greedy --games 16 --threads 2)

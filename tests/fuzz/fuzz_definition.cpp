@@ -40,12 +40,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     def->memory_limit = std::min<int64_t>(def->memory_limit, 64 << 20);
     ThreadRules rules(def);
     State s = rules.initial();
-    rules.judge(s);
     Rng rng(size);
     MoveList moves;
     for (int ply = 0; ply < 6 && !s.outcome().over(); ++ply) {
-      if (s.awaiting_roll()) rules.roll(s, rng);
-      if (!rules.start_turn(s, moves)) break;
+      if (s.awaiting_roll()) rules.apply(s, rules.sample_chance(s, rng));
+      rules.legal_moves(s, moves);
+      if (moves.empty()) break;
       rules.move_texts(s, moves);
       rules.apply(s, moves[static_cast<int>(rng.next() % static_cast<uint64_t>(moves.size()))]);
     }

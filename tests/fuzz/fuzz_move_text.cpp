@@ -28,9 +28,9 @@ const Position* position(const Rules& rules, int plies) {
     State s = rules.initial();
     Rng rng(static_cast<uint64_t>(plies));
     if (plies > 0) random_playout(rules, s, rng, plies);  // (0 would play to the end)
-    if (s.awaiting_roll() && !s.outcome().over()) rules.roll(s, rng);
+    if (rules.is_chance(s)) rules.apply(s, rules.sample_chance(s, rng));
     MoveList moves;
-    if (!s.outcome().over()) rules.legal_moves(s, moves);
+    rules.legal_moves(s, moves);
     Rules::Notation notation = rules.notation(s, moves);
     p = std::make_unique<Position>(Position{std::move(s), std::move(moves), std::move(notation)});
   }

@@ -18,10 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const State again = parse_position(rules.def(), printed);
     fuzz::require(position_text(again) == printed, "position text does not read back to itself");
     fuzz::require(again.hash() == s.hash(), "position text reads back to another hash");
-    rules.judge(s);
-    if (s.outcome().over()) return 0;
+    if (rules.over(s)) return 0;
     Rng rng(size);
-    if (s.awaiting_roll()) rules.roll(s, rng);
+    if (s.awaiting_roll()) rules.apply(s, rules.sample_chance(s, rng));
     MoveList moves;
     rules.legal_moves(s, moves);
     const auto texts = rules.move_texts(s, moves);

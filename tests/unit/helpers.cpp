@@ -84,10 +84,11 @@ long random_positions(const boardlab::Rules& game, int games, const std::functio
   for (uint64_t seed = 1; seed <= static_cast<uint64_t>(games); ++seed) {
     Rng rng(seed);
     State s = game.initial();
-    while (!s.outcome().over()) {
+    for (;;) {
+      game.legal_moves(s, moves);
+      if (moves.empty()) break;  // over
       visit(s);
       ++positions;
-      if (!game.start_turn(s, moves)) break;
       game.apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
     }
   }

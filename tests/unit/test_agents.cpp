@@ -19,7 +19,7 @@ std::vector<std::string> moves_played(const Rules& game, Agent& agent, int plies
   MoveList moves;
   std::vector<std::string> out;
   for (int i = 0; i < plies && !s.outcome().over(); ++i) {
-    if (s.awaiting_roll()) game.roll(s, rng);
+    if (s.awaiting_roll()) game.apply(s, game.sample_chance(s, rng));
     game.legal_moves(s, moves);
     const int k = agent.choose(game, s, moves);
     out.push_back(game.move_texts(s, moves)[static_cast<size_t>(k)]);

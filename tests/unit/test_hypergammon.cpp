@@ -202,7 +202,7 @@ TEST_CASE("Dice: the opening roll-off and ordinary rolls, with their probabiliti
   Rng rng(7);
   for (int i = 0; i < 200; ++i) {
     State t = game->initial();
-    game->roll(t, rng);
+    game->apply(t, game->sample_chance(t, rng));
     CHECK(t.ndice() == 2);
     CHECK(t.die(0) != t.die(1));
     CHECK_FALSE(t.opening_roll());
@@ -217,7 +217,7 @@ TEST_CASE("Dice: the opening roll-off and ordinary rolls, with their probabiliti
   }
   CHECK(sum == Approx(1.0));
   CHECK(doubles == Approx(1.0 / 6));
-  game->roll(mid, rolls[0]);  // 6-6
+  game->apply(mid, rolls[0]);  // 6-6
   CHECK(mid.ndice() == 4);
   CHECK(position_text(mid) == "white dice:6,6 1=b 2=b 3=b 22=w 23=w 24=w");
   mid.undo();
@@ -231,7 +231,7 @@ TEST_CASE("Hypergammon: random games keep 3 checkers a side and replay exactly f
     State a = game->initial();
     Rng ra(seed);
     while (!a.outcome().over()) {
-      if (a.awaiting_roll()) game->roll(a, ra);
+      if (a.awaiting_roll()) game->apply(a, game->sample_chance(a, ra));
       game->legal_moves(a, moves);
       game->apply(a, moves[static_cast<int>(ra.below(static_cast<uint32_t>(moves.size())))]);
       for (const auto& side : track_sides(a)) {
@@ -290,8 +290,9 @@ Coverage compare_with_handwritten(const std::string& name, int games) {
     Rng rng(seed);
     State s = game->initial();
     while (!s.outcome().over()) {
-      if (s.awaiting_roll()) game->roll(s, rng);
-      if (!game->start_turn(s, moves)) break;
+      if (s.awaiting_roll()) game->apply(s, game->sample_chance(s, rng));
+      game->legal_moves(s, moves);
+      if (moves.empty()) break;
       const auto dice = s.rolled();
       std::set<handwritten_hypergammon::Position> mine;
       for (int i = 0; i < moves.size(); ++i) {
@@ -351,8 +352,9 @@ TEST_CASE("dice_turns.race's C++ search writes race.generate_lua's moves, in ord
       Rng rng(seed);
       State s = game->initial();
       while (!s.outcome().over()) {
-        if (s.awaiting_roll()) game->roll(s, rng);
-        if (!game->start_turn(s, moves)) break;
+        if (s.awaiting_roll()) game->apply(s, game->sample_chance(s, rng));
+        game->legal_moves(s, moves);
+      if (moves.empty()) break;
         ++positions;
         for (int i = 0; i < moves.size(); ++i) hits += moves.flags(i) != 0;
         game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);

@@ -213,8 +213,9 @@ TEST_CASE("Events: every move a script tags is counted, and only those", "[lab]"
     Move m;
     Rng dice(g.seed);
     while (!s.outcome().over() && s.ply() < c.max_plies) {
-      if (s.awaiting_roll()) game.roll(s, dice);
-      if (!game.start_turn(s, moves)) break;
+      if (s.awaiting_roll()) game.apply(s, game.sample_chance(s, dice));
+      game.legal_moves(s, moves);
+      if (moves.empty()) break;
       moves.get(seats[static_cast<size_t>(s.side())]->choose(game, s, moves), m);
       for (const Action& a : m) {
         removals += a.op == Op::Remove;

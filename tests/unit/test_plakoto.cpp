@@ -317,7 +317,7 @@ TEST_CASE("Plakoto: the opening turns, and every double from the start, equal th
   // The roll-off: 15 rolls for each side, never a double; the winner plays both numbers.
   for (const auto& o : game->chance_outcomes(start)) {
     State s = start;
-    game->roll(s, o);
+    game->apply(s, o);
     REQUIRE(s.side() == o.side);
     compare(*game, s);
     ++rolls;
@@ -446,7 +446,7 @@ GamesSeen play_random_games(const Rules& game, int n, uint64_t seed) {
     ++seen.games;
     for (int ply = 0; ply < 600 && !s.outcome().over(); ++ply) {
       REQUIRE(s.awaiting_roll());
-      game.roll(s, rng);  // the first is the roll-off
+      game.apply(s, game.sample_chance(s, rng));  // the first is the roll-off
       check_invariants(s);
       bool distinct = false;
       const auto ours = runtime_results(game, s, distinct);
@@ -521,7 +521,7 @@ TEST_CASE("Plakoto: perft from the start with a given roll equals the independen
   for (const auto& o : game->chance_outcomes(start)) {
     if (o.side != 0) continue;  // black's openings mirror white's
     State s = start;
-    game->roll(s, o);
+    game->apply(s, o);
     const Plain p = plain_for(*game, s);
     INFO(position_text(s));
     const uint64_t d1 = perft(*game, s, 1), d2 = perft(*game, s, 2);
@@ -533,7 +533,7 @@ TEST_CASE("Plakoto: perft from the start with a given roll equals the independen
   // One roll three plies deep (two rolls summed over).
   State s = start;
   for (const auto& o : game->chance_outcomes(start))
-    if (o.side == 0 && o.dice[0] == 6 && o.dice[1] == 5) game->roll(s, o);
+    if (o.side == 0 && o.dice[0] == 6 && o.dice[1] == 5) game->apply(s, o);
   REQUIRE(s.ndice() == 2);
   CHECK(perft(*game, s, 3) == plain_for(*game, s).perft(3));
 }

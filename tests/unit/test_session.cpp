@@ -207,7 +207,7 @@ TEST_CASE("A lab game whose move number does not fit its position is refused, na
   g.moves[1] = 999;
   lab::RunInfo run;
   run.agents = {"random", "random"};
-  CHECK_THROWS_WITH(lab_game_record(rules, run, g), Catch::Contains("game 0, move 2: it is number 999 of"));
+  CHECK_THROWS_WITH(lab_game_record(rules, run, g), Catch::Contains("game 0, move 2: there is no move number 999 (from 0) of"));
   g.moves.clear();
   CHECK_THROWS_WITH(lab_game_record(rules, run, g), Catch::Contains("without its moves"));
 }

@@ -197,10 +197,10 @@ TEST_CASE("results.NAME.reach: the runtime's race to a goal") {
   testing::play(game, s, "b2-a2");
   testing::play(game, s, "c1-b1");
   CHECK(s.outcome().winner == 1);
-  // The player who just moved is asked first: both stand on a goal here, and b moved last.
-  State both = parse_position(game.def(), "b a3=x c2=o");
-  testing::play(game, both, "c2-b1");
-  CHECK(both.outcome().winner == 1);
+  // The player who just moved (the one before the side to move) is asked first where both
+  // stand on a goal.
+  CHECK(game.outcome(parse_position(game.def(), "a a3=x b1=o")).winner == 1);
+  CHECK(game.outcome(parse_position(game.def(), "b a3=x b1=o")).winner == 0);
   // Errors at the author's line.
   dir.write("tiny.yaml", "name: tiny\nscript: tiny.lua\nplayers: [{name: a, forward: n}, {name: b, forward: s}]\n"
                          "board: {kind: grid, size: [3, 3]}\npieces: {p: {glyphs: {a: x, b: o}}}\n"

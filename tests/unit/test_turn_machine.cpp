@@ -46,14 +46,30 @@ TEST_CASE("a side with no move loses, or passes, as the definition says") {
     ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: lose}\n")));
     State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
     const State before = s;
+    const Outcome lost{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1};
+    // The position is over: a function of the position, whoever asks first.
+    CHECK_FALSE(before.outcome().over());  // nothing known before anyone asks
+    CHECK(g.outcome(before) == lost);
     CHECK(legal(g, s).empty());
-    // Asking changes nothing; the turn machine's step ends the game.
-    CHECK_FALSE(s.outcome().over());
+    CHECK(s.outcome() == lost);  // listing the moves found it too
+    CHECK(g.over(s));
+    CHECK_FALSE(g.is_chance(s));
+    // Asking changes nothing of the position.
     CHECK((s.same_position(before) && s.hash() == before.hash()));
-    CHECK(g.no_move_outcome(s) == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1});
-    MoveList moves;
-    CHECK_FALSE(g.start_turn(s, moves));
-    CHECK(s.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1});
+    // An edit forgets the verdict: with a2 freed, a has a move again.
+    State freed = parse_position(g.def(), "a a1=x b1=o b2=o");
+    CHECK_FALSE(g.over(freed));
+    CHECK(legal(g, freed).size() == 1);
+    // Undo brings back what was known: the move into the box and back out.
+    State t = parse_position(g.def(), "b a1=x b1=o b2=o c3=o");
+    MoveList moves = legal(g, t);
+    for (int i = 0; i < moves.size(); ++i) {
+      g.apply(t, moves[i]);
+      const bool over = g.over(t);
+      t.undo();
+      CHECK_FALSE(t.outcome().over());
+      if (over) CHECK(position_text(t) == "b a1=x b1=o b2=o c3=o");
+    }
   }
   SECTION("pass") {
     ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: pass}\n")));
@@ -155,9 +171,8 @@ TEST_CASE("lose_without_stacks: the side that owns no stack loses, as a plain re
   ThreadRules g(load_game_def(testing::tiny_definition(dir, stepper(), "turn: {lose_without_stacks: true}\n")));
   // b owns nothing (its piece lies under a's), whoever is to move: over as soon as it is read.
   State typed = parse_position(g.def(), "b a1=x c3=ox");
-  g.judge(typed);
-  CHECK(typed.outcome() == Outcome{Outcome::Kind::Win, Outcome::Reason::NoStacks, 0});
-  CHECK(describe(g.def(), typed.outcome()) == "a wins (the other side owns no stack)");
+  CHECK(g.outcome(typed) == Outcome{Outcome::Kind::Win, Outcome::Reason::NoStacks, 0});
+  CHECK(describe(g.def(), g.outcome(typed)) == "a wins (the other side owns no stack)");
 
   // Death Stacks with the primitive (as bundled) against the same rules with a result hook in
   // plain Lua instead: the same games, ending at the same ply with the same winner.

@@ -1,0 +1,139 @@
+// The definition hash: the rules, not their comments.
+#include "definition/definition_hash.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <fmt/format.h>
+#include <string_view>
+
+namespace boardlab {
+
+namespace {
+
+// FNV-1a, with a separator after each piece so that pieces cannot run together.
+struct Fnv {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  void mix(std::string_view text) {
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+    h = (h ^ 0xFF) * 0x100000001b3ULL;
+  }
+  std::string hex() const { return fmt::format("{:016x}", h); }
+};
+
+// Keys that say nothing of how the game is played.
+constexpr std::array<std::string_view, 7> kTopLevelForPeople = {"title", "description", "rules", "levels",
+                                                                "weights", "extends",     "script"};
+constexpr std::array<std::string_view, 2> kAnywhereForPeople = {"doc", "colour"};
+
+template <size_t N>
+bool among(const std::array<std::string_view, N>& keys, const std::string& key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+void mix_yaml(const YNode& n, Fnv& f, bool top) {
+  switch (n.kind) {
+    case YNode::Kind::Null: f.mix("~"); return;
+    case YNode::Kind::Scalar: f.mix("=" + n.scalar); return;
+    case YNode::Kind::Seq:
+      f.mix("[");
+      for (const auto& item : n.items) mix_yaml(*item, f, false);
+      f.mix("]");
+      return;
+    case YNode::Kind::Map: {
+      // By key: a variant's merge may order them otherwise than the base.
+      std::vector<const std::pair<std::string, YPtr>*> fields;
+      for (const auto& kv : n.fields)
+        if (!among(kAnywhereForPeople, kv.first) && !(top && among(kTopLevelForPeople, kv.first))) fields.push_back(&kv);
+      std::sort(fields.begin(), fields.end(), [](auto* a, auto* b) { return a->first < b->first; });
+      f.mix("{");
+      for (const auto* kv : fields) {
+        f.mix(kv->first);
+        mix_yaml(*kv->second, f, false);
+      }
+      f.mix("}");
+      return;
+    }
+  }
+}
+
+// The level of a long bracket at `at` ("[[" is 0, "[==[" is 2), or -1 if none starts there.
+int long_bracket(const std::string& s, size_t at) {
+  if (at >= s.size() || s[at] != '[') return -1;
+  size_t i = at + 1;
+  while (i < s.size() && s[i] == '=') ++i;
+  return i < s.size() && s[i] == '[' ? static_cast<int>(i - at - 1) : -1;
+}
+
+// Where the long bracket of `level` opened before `from` closes (past its end).
+size_t long_end(const std::string& s, size_t from, int level) {
+  const std::string close = "]" + std::string(static_cast<size_t>(level), '=') + "]";
+  const size_t at = s.find(close, from);
+  return at == std::string::npos ? s.size() : at + close.size();
+}
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+}  // namespace
+
+std::string lua_tokens(const std::string& s) {
+  std::string out;
+  auto token = [&](size_t from, size_t to) {
+    out.append(s, from, to - from);
+    out += '\0';
+  };
+  size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == '-' && i + 1 < s.size() && s[i + 1] == '-') {
+      const int level = long_bracket(s, i + 2);
+      if (level >= 0) {
+        i = long_end(s, i + 4 + static_cast<size_t>(level), level);
+      } else {
+        const size_t eol = s.find('\n', i);
+        i = eol == std::string::npos ? s.size() : eol;
+      }
+    } else if (const int level = long_bracket(s, i); level >= 0) {
+      const size_t end = long_end(s, i + 2 + static_cast<size_t>(level), level);
+      token(i, end);
+      i = end;
+    } else if (c == '"' || c == '\'') {
+      size_t j = i + 1;
+      while (j < s.size() && s[j] != c && s[j] != '\n') j += s[j] == '\\' ? 2 : 1;
+      const size_t end = std::min(s.size(), j + 1);
+      token(i, end);
+      i = end;
+    } else if (word_char(c)) {
+      size_t j = i;
+      while (j < s.size() && word_char(s[j])) ++j;
+      token(i, j);
+      i = j;
+    } else {
+      token(i, i + 1);
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string rules_hash(const YNode& merged, const std::string& script_text,
+                       const std::vector<std::pair<std::string, std::string>>& options) {
+  Fnv f;
+  f.mix("boardlab rules 2");
+  mix_yaml(merged, f, true);
+  f.mix(lua_tokens(script_text));
+  for (const auto& [name, value] : options) f.mix(name + "=" + value);
+  return f.hex();
+}
+
+std::string file_bytes_hash(const std::vector<std::string>& file_texts,
+                            const std::vector<std::pair<std::string, std::string>>& options) {
+  Fnv f;
+  for (const auto& text : file_texts) f.mix(text);
+  for (const auto& [name, value] : options) f.mix(name + "=" + value);
+  return f.hex();
+}
+
+}  // namespace boardlab
