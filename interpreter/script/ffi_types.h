@@ -32,8 +32,10 @@
     int32_t ndice;                                                                             \
   } bl_state;                                                                                  \
                                                                                                \
-  /* Moves are written as words: a header (actions | flags << 8) then two words per action     \
-     (op | n << 8 | a << 16, b | c << 16). */                                                  \
+  /* Moves are written as words: a header (actions | flags << BL_HEADER_FLAGS) then two words  \
+     per action (op | n << BL_ACTION_N | a << BL_ACTION_A, b | c << BL_ACTION_C); each field  \
+     is a byte (actions, flags, op, n) or 16 bits (a, b, c). */                               \
+  enum { BL_HEADER_FLAGS = 8, BL_ACTION_N = 8, BL_ACTION_A = 16, BL_ACTION_C = 16 };           \
   typedef struct bl_moves {                                                                    \
     int32_t* words;                                                                            \
     int32_t nwords, cap_words;                                                                 \
@@ -84,11 +86,12 @@
      reserve slot of bear-offs. */                                                             \
   enum { BL_ONTO_EMPTY = 1, BL_ONTO_ENEMY = 2, BL_ONTO_OWN = 4, BL_ONTO_OFF = 8,               \
          BL_STEP_SPLIT = 16 };                                                                 \
+  enum { BL_STEP_RANGE = 16, BL_STEP_BITS = 24 }; /* a step's word: dir in the low 16 bits */  \
   typedef struct bl_step_rules {                                                               \
     int32_t stride;                                                                            \
     const uint8_t* count;                                                                      \
     const uint8_t* first_split;                                                                \
-    const int32_t* steps; /* [code * stride + i]: dir | range << 16 | bits << 24 */           \
+    const int32_t* steps; /* [code * stride + i]: dir | range << BL_STEP_RANGE | bits << BL_STEP_BITS */\
     const uint8_t* promotion;                                                                  \
     const uint8_t* progress;                                                                   \
     int32_t capture_flags, promotion_flags, off_flags; /* with progress, which captures and   \

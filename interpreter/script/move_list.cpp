@@ -81,18 +81,19 @@ void MoveList::decode(const int32_t* words, int32_t nwords, int32_t at, Move& m)
   auto header = static_cast<uint32_t>(words[at]);
   m.count = 0;
   int count = static_cast<int>(header & 0xFF);
-  m.flags = static_cast<uint8_t>((header >> 8) & 0xFF);
+  m.flags = static_cast<uint8_t>((header >> BL_HEADER_FLAGS) & 0xFF);
   if (count > kMaxActions || at + 1 + 2 * count > nwords) throw ScriptError("the move buffer is corrupt");
   for (int k = 0; k < count; ++k) {
     auto w0 = static_cast<uint32_t>(words[at + 1 + 2 * k]), w1 = static_cast<uint32_t>(words[at + 2 + 2 * k]);
-    m.push(Action{static_cast<Op>(w0 & 0xFF), static_cast<uint8_t>((w0 >> 8) & 0xFF), static_cast<uint16_t>(w0 >> 16),
-                  static_cast<uint16_t>(w1 & 0xFFFF), static_cast<uint16_t>(w1 >> 16)});
+    m.push(Action{static_cast<Op>(w0 & 0xFF), static_cast<uint8_t>((w0 >> BL_ACTION_N) & 0xFF),
+                  static_cast<uint16_t>(w0 >> BL_ACTION_A), static_cast<uint16_t>(w1 & 0xFFFF),
+                  static_cast<uint16_t>(w1 >> BL_ACTION_C)});
   }
 }
 
 uint8_t MoveList::flags(int i) const {
   if (i < 0 || i >= raw_.count) throw ScriptError(fmt::format("no move {} in a list of {}", i, raw_.count));
-  return static_cast<uint8_t>((static_cast<uint32_t>(words_[starts_[i]]) >> 8) & 0xFF);
+  return static_cast<uint8_t>((static_cast<uint32_t>(words_[starts_[i]]) >> BL_HEADER_FLAGS) & 0xFF);
 }
 
 void MoveList::push(const Move& m) {

@@ -32,10 +32,12 @@ class MoveList {
   static void decode(const int32_t* words, int32_t nwords, int32_t at, Move& out);
   uint8_t flags(int i) const;  // move i's flags alone (progress, events)
   // The words of the buffer (ffi_types.h): a move's header, and an action's two words.
-  static int32_t header(int actions, int flags) { return static_cast<int32_t>(static_cast<uint32_t>(actions) | (static_cast<uint32_t>(flags) << 8)); }
+  static int32_t header(int actions, int flags) {
+    return static_cast<int32_t>(static_cast<uint32_t>(actions) | (static_cast<uint32_t>(flags) << BL_HEADER_FLAGS));
+  }
   static void encode(const Action& a, int32_t* w) {
-    w[0] = static_cast<int32_t>(static_cast<uint32_t>(a.op) | (uint32_t{a.n} << 8) | (uint32_t{a.a} << 16));
-    w[1] = static_cast<int32_t>(uint32_t{a.b} | (uint32_t{a.c} << 16));
+    w[0] = static_cast<int32_t>(static_cast<uint32_t>(a.op) | (uint32_t{a.n} << BL_ACTION_N) | (uint32_t{a.a} << BL_ACTION_A));
+    w[1] = static_cast<int32_t>(uint32_t{a.b} | (uint32_t{a.c} << BL_ACTION_C));
   }
   // For the C++ primitives, which write through `m` as a script does: room for one move of
   // `actions` actions (the buffer grows within its budget), its header written; returns

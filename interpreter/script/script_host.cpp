@@ -424,15 +424,13 @@ std::vector<std::string> ScriptHost::notation(const State& s, const Move& m, int
   return out;
 }
 
-std::vector<std::pair<std::string, int>> ScriptHost::lua_struct_sizes() {
-  std::vector<std::pair<std::string, int>> out;
+int ScriptHost::lua_layout(const std::string& type, const std::string& field) {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, runtime_ref_);
-  lua_getfield(L_, -1, "sizes");
-  for (const char* name : {"bl_board", "bl_state", "bl_moves", "bl_host"}) {
-    lua_getfield(L_, -1, name);
-    out.emplace_back(name, static_cast<int>(lua_tointeger(L_, -1)));
-    lua_pop(L_, 1);
-  }
+  lua_getfield(L_, -1, "layout");
+  lua_pushstring(L_, type.c_str());
+  lua_pushstring(L_, field.c_str());
+  const int status = lua_pcall(L_, 2, 1, 0);
+  const int out = status == 0 ? static_cast<int>(lua_tointeger(L_, -1)) : -2;
   lua_pop(L_, 2);
   return out;
 }

@@ -50,8 +50,9 @@ class ScriptHost {
   void set_checking(bool on) { host_.checking = on ? 1 : 0; }
   bool checking() const { return host_.checking != 0; }
 
-  // Struct sizes as the Lua side sees them (name -> bytes), for the layout test.
-  std::vector<std::pair<std::string, int>> lua_struct_sizes();
+  // As the Lua side lays out the FFI structs, for the layout test: the size of `type`
+  // (`field` empty), or the offset of its `field` (-1: no such field).
+  int lua_layout(const std::string& type, const std::string& field);
 
  private:
   // Calls the hook `fn_ref` with the nargs arguments on top of the stack.

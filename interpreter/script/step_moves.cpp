@@ -106,7 +106,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
     // too, which a reflecting edge or a null direction can lead back to).
     const uint32_t whole_stamp = next_stamp();
     for (int e = 0; e < split; ++e) {
-      const int32_t packed = step[e], onto = packed >> 24, limit = (packed >> 16) & 0xFF;
+      const int32_t packed = step[e], onto = packed >> BL_STEP_BITS, limit = (packed >> BL_STEP_RANGE) & 0xFF;
       const int range = limit == 0 || limit > max_ray ? max_ray : limit;  // 0: any
       const int16_t* ray = from_rays + (packed & 0xFFFF) * stride;
       for (int k = 1; k <= range; ++k) {
@@ -130,7 +130,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
     for (int moved = 1; kGeneral && split < n && moved <= h && moved <= max_ray; ++moved) {
       const uint32_t stamp = moved == h ? whole_stamp : next_stamp();
       for (int e = split; e < n; ++e) {
-        const int32_t packed = step[e], onto = packed >> 24, limit = (packed >> 16) & 0xFF;
+        const int32_t packed = step[e], onto = packed >> BL_STEP_BITS, limit = (packed >> BL_STEP_RANGE) & 0xFF;
         if (limit != 0 && moved > limit) continue;
         const int to = from_rays[(packed & 0xFFFF) * stride + moved];
         if (to < 0 || !playable[to] || to == from) {

@@ -53,6 +53,10 @@ local OP_TRANSFER, OP_TAKE, OP_PUT, OP_SET_PIECE = OP.transfer, OP.take, OP.put,
 local NONE, MAX_ACTIONS, MAX_MOVES, MAX_WORDS = info.none, info.max_actions, info.max_moves, info.max_words
 local OP_NAME = {}
 for name, code in pairs(OP) do OP_NAME[code] = name end
+-- The words a move is written in, and a step rule's word (ffi_types.h, defined once there).
+local HEADER_FLAGS, ACTION_N, ACTION_A, ACTION_C =
+  ffi.C.BL_HEADER_FLAGS, ffi.C.BL_ACTION_N, ffi.C.BL_ACTION_A, ffi.C.BL_ACTION_C
+local STEP_RANGE, STEP_BITS = ffi.C.BL_STEP_RANGE, ffi.C.BL_STEP_BITS
 
 -- An unknown name, at load time: an error saying what there is, with the likeliest meant
 -- (raised at the line of the API function's caller).
@@ -69,12 +73,12 @@ local function bad(what, v, fname, level)
   error(format("%s: %s %s is out of range", fname, what, describe(v)), level or 3)
 end
 
--- Sizes of the structs as this side sees them; a test compares them with C++.
-local sizes = {
-  bl_board = ffi.sizeof("bl_board"), bl_state = ffi.sizeof("bl_state"),
-  bl_moves = ffi.sizeof("bl_moves"), bl_host = ffi.sizeof("bl_host"),
-  bl_chain_rules = ffi.sizeof("bl_chain_rules"),
-}
+-- A struct's size, or a field's offset in it, as this side lays them out: a test compares
+-- every field of every struct with C++.
+local function layout(struct, field)
+  if field == "" then return ffi.sizeof(struct) end
+  return ffi.offsetof(struct, field) or -1
+end
 
 ------------------------------------------------------------------------------------------
 -- board: the immutable geometry
@@ -271,7 +275,7 @@ local function write_move(fname, flags, a0, a1, b0, b1)
   flags = flag_bits(flags, fname, 5)
   if nw + 5 > capw or nm >= capm then grow(5) end
   local nact = b0 and 2 or 1
-  M.words[nw] = bor(nact, lshift(flags, 8))
+  M.words[nw] = bor(nact, lshift(flags, HEADER_FLAGS))
   M.words[nw + 1] = a0
   M.words[nw + 2] = a1
   if b0 then
@@ -291,7 +295,7 @@ local function check_count(n, fname) if tobit(n) ~= n or n < 1 or n > CAP then b
 -- The common case: one action that lifts the top n pieces of `from` onto `to`.
 function moves.stack(from, to, n, flags)
   check_cell(from, "moves.stack"); check_cell(to, "moves.stack"); check_count(n, "moves.stack")
-  write_move("moves.stack", flags, bor(OP_MOVE, lshift(n, 8), lshift(from, 16)), to)
+  write_move("moves.stack", flags, bor(OP_MOVE, lshift(n, ACTION_N), lshift(from, ACTION_A)), to)
 end
 -- Every stack move from `from` to a distinct ray target (see board.distinct_targets) of
 -- every length k in kmin..kmax: one call instead of a Lua loop per move.
@@ -308,10 +312,10 @@ function moves.stack_targets(from, kmin, kmax)
   local at = from * RAYLEN
   local j0, j1 = TF[at + kmin], TF[at + kmax + 1]
   if nw + 3 * (j1 - j0) > capw or nm + (j1 - j0) > capm then grow(3 * (j1 - j0) + 3) end
-  local head = lshift(from, 16) + 1
+  local head = bor(OP_MOVE, lshift(from, ACTION_A))
   for j = j0, j1 - 1 do
-    M.words[nw] = 1
-    M.words[nw + 1] = head + lshift(TK[j], 8)
+    M.words[nw] = 1  -- one action, no flags
+    M.words[nw + 1] = head + lshift(TK[j], ACTION_N)
     M.words[nw + 2] = TC[j]
     M.starts[nm] = nw
     nm = nm + 1
@@ -323,12 +327,12 @@ end
 -- a reserve, and capturing a whole stack by moving onto it (the stack leaves play).
 function moves.off(from, n, slot, flags)
   check_cell(from, "moves.off"); check_count(n, "moves.off"); check_slot(slot, "moves.off")
-  write_move("moves.off", flags, bor(OP_TO_RESERVE, lshift(n, 8), lshift(from, 16)), slot)
+  write_move("moves.off", flags, bor(OP_TO_RESERVE, lshift(n, ACTION_N), lshift(from, ACTION_A)), slot)
 end
 function moves.capture(from, to, n, flags)
   check_cell(from, "moves.capture"); check_cell(to, "moves.capture"); check_count(n, "moves.capture")
-  write_move("moves.capture", flags, bor(OP_REMOVE, lshift(to, 16)), NONE,
-    bor(OP_MOVE, lshift(n, 8), lshift(from, 16)), to)
+  write_move("moves.capture", flags, bor(OP_REMOVE, lshift(to, ACTION_A)), NONE,
+    bor(OP_MOVE, lshift(n, ACTION_N), lshift(from, ACTION_A)), to)
 end
 function moves.begin(flags)
   if not generating then outside("moves.begin") end
@@ -336,7 +340,7 @@ function moves.begin(flags)
   flags = flag_bits(flags, "moves.begin", 4)
   if nw + 1 > capw or nm >= capm then grow(1) end
   open_at, open_actions = nw, 0
-  M.words[nw] = lshift(flags, 8)
+  M.words[nw] = lshift(flags, HEADER_FLAGS)
   nw = nw + 1
 end
 local function act(fname, op, n, a, b, c)
@@ -344,8 +348,8 @@ local function act(fname, op, n, a, b, c)
   if open_at < 0 then error(fname .. ": call moves.begin first", 3) end
   if open_actions >= MAX_ACTIONS then error(format("%s: a move has at most %d actions", fname, MAX_ACTIONS), 3) end
   if nw + 2 > capw then grow(2) end
-  M.words[nw] = bor(op, lshift(n, 8), lshift(a, 16))
-  M.words[nw + 1] = bor(b, lshift(c, 16))
+  M.words[nw] = bor(op, lshift(n, ACTION_N), lshift(a, ACTION_A))
+  M.words[nw + 1] = bor(b, lshift(c, ACTION_C))
   nw = nw + 2
   open_actions = open_actions + 1
 end
@@ -568,7 +572,7 @@ function native.step_rules(spec)
   k.steps = bytes("int32_t[?]", NCODES * stride, function(i)
     local list = lists[math.floor(i / stride)]
     local step = list and list[i % stride + 1]
-    return step and bor(step.dir, lshift(step.range, 16), lshift(step.onto, 24)) or 0
+    return step and bor(step.dir, lshift(step.range, STEP_RANGE), lshift(step.onto, STEP_BITS)) or 0
   end)
   r.steps = k.steps
   return promotion_and_progress(k, r, spec)
@@ -658,7 +662,7 @@ local hooks = {}
 local KNOWN_HOOKS = {} -- the host's list (script_host.cpp)
 for _, name in ipairs(info.hooks) do KNOWN_HOOKS[name] = true end
 
-local R = { sizes = sizes }
+local R = { layout = layout }
 
 local function tick()
   local t = H.ticks_left - 1

@@ -162,6 +162,19 @@ run 0 "--record keeps the record after every move" -- play dipole --seed 3 --bla
   has "$rec/auto.txt" "2. black " "record file, the reply"
   has "$out" "Saved to $rec/auto.txt" "record saved on quit"
 }
+# No --seed: a seed is drawn, printed and recorded; the same seed plays the same game again.
+INPUT=$'\n'
+run 0 "a game with no seed" -- play hypergammon --white random --black random --record "$rec/drawn.txt" && {
+  drawn=$(sed -n 's/^\[Seed "\([0-9]*\)"\]$/\1/p' "$rec/drawn.txt")
+  has "$out" "Seed $drawn (the same game again: --seed $drawn)" "the drawn seed is printed"
+  run 0 "the drawn seed again" -- play hypergammon --white random --black random --seed "$drawn" --record "$rec/again.txt" &&
+    if [ -n "$drawn" ] && diff <(grep '^[0-9]' "$rec/drawn.txt") <(grep '^[0-9]' "$rec/again.txt") >/dev/null; then
+      pass=$((pass + 1))
+    else
+      echo "FAIL: the recorded seed $drawn does not play the same game again"; fail=$((fail + 1))
+    fi
+  run 0 "and the record replays" -- replay "$rec/drawn.txt" && has "$out" "all legal" "drawn seed replay"
+}
 INPUT=$'a1-a2\n'"$rec"$'/end.txt\n'
 run 0 "the end of a game offers to save" -- play death-stacks --position "red a1=r a2=b" &&
   has "$rec/end.txt" '[Result "red wins' "saved at the end"

@@ -2,7 +2,11 @@
 // struct layouts agreeing between C++ and Lua.
 #include <catch2/catch.hpp>
 
+#include <cstddef>
+#include <regex>
+
 #include "core/diagnostics.h"
+#include "core/text.h"
 #include "helpers.h"
 #include "script/ffi_types.h"
 #include "state/position_text.h"
@@ -80,18 +84,147 @@ TEST_CASE("script errors name the script line, the hook, the game and the ply, w
   CHECK_THAT(run("function generate()\n  moves.begin()\nend\n"), Contains("was not committed"));
 }
 
-TEST_CASE("C++ and Lua agree on the FFI structs") {
+namespace {
+
+// Every struct of the FFI text and its fields, as that text declares them (the text C++
+// compiles and Lua reads: comments are gone from it).
+std::vector<std::pair<std::string, std::string>> ffi_fields() {
+  std::vector<std::pair<std::string, std::string>> out;
+  const std::string text = kFfiTypes;
+  const std::regex structure(R"(typedef struct (\w+) \{(.*?)\} \1;)"), pointer(R"(\(\*(\w+)\))"), word(R"(\w+)");
+  for (std::sregex_iterator m(text.begin(), text.end(), structure), end; m != end; ++m) {
+    const std::string name = (*m)[1], body = (*m)[2];
+    out.emplace_back(name, "");
+    for (const std::string& decl : split(body, ';')) {
+      std::smatch fp;
+      if (std::regex_search(decl, fp, pointer)) {
+        out.emplace_back(name, fp[1]);
+        continue;
+      }
+      for (const std::string& part : split(std::regex_replace(decl, std::regex(R"(\[\d+\])"), ""), ',')) {
+        std::string last;
+        for (std::sregex_iterator w(part.begin(), part.end(), word); w != std::sregex_iterator(); ++w) last = w->str();
+        if (!last.empty()) out.emplace_back(name, last);
+      }
+    }
+  }
+  return out;
+}
+
+struct Offset {
+  const char* type;
+  const char* field;  // "" for the struct's size
+  size_t bytes;
+};
+// C++'s layout of every field (a test may name fields; the library needs no such list).
+const Offset kCppLayout[] = {
+  {"bl_board", "", sizeof(bl_board)},
+  {"bl_board", "ncells", offsetof(bl_board, ncells)},
+  {"bl_board", "ndirs", offsetof(bl_board, ndirs)},
+  {"bl_board", "nplayers", offsetof(bl_board, nplayers)},
+  {"bl_board", "ncodes", offsetof(bl_board, ncodes)},
+  {"bl_board", "nslots", offsetof(bl_board, nslots)},
+  {"bl_board", "stack_cap", offsetof(bl_board, stack_cap)},
+  {"bl_board", "max_ray", offsetof(bl_board, max_ray)},
+  {"bl_board", "width", offsetof(bl_board, width)},
+  {"bl_board", "height", offsetof(bl_board, height)},
+  {"bl_board", "ray", offsetof(bl_board, ray)},
+  {"bl_board", "playable", offsetof(bl_board, playable)},
+  {"bl_board", "owner_of", offsetof(bl_board, owner_of)},
+  {"bl_board", "kind_of", offsetof(bl_board, kind_of)},
+  {"bl_board", "x", offsetof(bl_board, x)},
+  {"bl_board", "y", offsetof(bl_board, y)},
+  {"bl_state", "", sizeof(bl_state)},
+  {"bl_state", "height", offsetof(bl_state, height)},
+  {"bl_state", "pieces", offsetof(bl_state, pieces)},
+  {"bl_state", "reserve", offsetof(bl_state, reserve)},
+  {"bl_state", "owner", offsetof(bl_state, owner)},
+  {"bl_state", "count", offsetof(bl_state, count)},
+  {"bl_state", "side", offsetof(bl_state, side)},
+  {"bl_state", "ply", offsetof(bl_state, ply)},
+  {"bl_state", "mine", offsetof(bl_state, mine)},
+  {"bl_state", "nmine", offsetof(bl_state, nmine)},
+  {"bl_state", "dice", offsetof(bl_state, dice)},
+  {"bl_state", "ndice", offsetof(bl_state, ndice)},
+  {"bl_moves", "", sizeof(bl_moves)},
+  {"bl_moves", "words", offsetof(bl_moves, words)},
+  {"bl_moves", "nwords", offsetof(bl_moves, nwords)},
+  {"bl_moves", "cap_words", offsetof(bl_moves, cap_words)},
+  {"bl_moves", "starts", offsetof(bl_moves, starts)},
+  {"bl_moves", "count", offsetof(bl_moves, count)},
+  {"bl_moves", "cap_moves", offsetof(bl_moves, cap_moves)},
+  {"bl_moves", "trusted", offsetof(bl_moves, trusted)},
+  {"bl_moves", "owner", offsetof(bl_moves, owner)},
+  {"bl_moves", "grow", offsetof(bl_moves, grow)},
+  {"bl_chain_rules", "", sizeof(bl_chain_rules)},
+  {"bl_chain_rules", "dir_stride", offsetof(bl_chain_rules, dir_stride)},
+  {"bl_chain_rules", "slide_count", offsetof(bl_chain_rules, slide_count)},
+  {"bl_chain_rules", "slide_dirs", offsetof(bl_chain_rules, slide_dirs)},
+  {"bl_chain_rules", "jump_count", offsetof(bl_chain_rules, jump_count)},
+  {"bl_chain_rules", "jump_dirs", offsetof(bl_chain_rules, jump_dirs)},
+  {"bl_chain_rules", "can_capture", offsetof(bl_chain_rules, can_capture)},
+  {"bl_chain_rules", "promotion", offsetof(bl_chain_rules, promotion)},
+  {"bl_chain_rules", "progress", offsetof(bl_chain_rules, progress)},
+  {"bl_chain_rules", "capture_flags", offsetof(bl_chain_rules, capture_flags)},
+  {"bl_chain_rules", "promotion_flags", offsetof(bl_chain_rules, promotion_flags)},
+  {"bl_chain_rules", "compulsory", offsetof(bl_chain_rules, compulsory)},
+  {"bl_chain_rules", "may_stop", offsetof(bl_chain_rules, may_stop)},
+  {"bl_chain_rules", "take_top", offsetof(bl_chain_rules, take_top)},
+  {"bl_chain_rules", "failed", offsetof(bl_chain_rules, failed)},
+  {"bl_step_rules", "", sizeof(bl_step_rules)},
+  {"bl_step_rules", "stride", offsetof(bl_step_rules, stride)},
+  {"bl_step_rules", "count", offsetof(bl_step_rules, count)},
+  {"bl_step_rules", "first_split", offsetof(bl_step_rules, first_split)},
+  {"bl_step_rules", "steps", offsetof(bl_step_rules, steps)},
+  {"bl_step_rules", "promotion", offsetof(bl_step_rules, promotion)},
+  {"bl_step_rules", "progress", offsetof(bl_step_rules, progress)},
+  {"bl_step_rules", "capture_flags", offsetof(bl_step_rules, capture_flags)},
+  {"bl_step_rules", "promotion_flags", offsetof(bl_step_rules, promotion_flags)},
+  {"bl_step_rules", "off_flags", offsetof(bl_step_rules, off_flags)},
+  {"bl_step_rules", "not_taller", offsetof(bl_step_rules, not_taller)},
+  {"bl_step_rules", "off", offsetof(bl_step_rules, off)},
+  {"bl_step_rules", "general", offsetof(bl_step_rules, general)},
+  {"bl_step_rules", "failed", offsetof(bl_step_rules, failed)},
+  {"bl_race_rules", "", sizeof(bl_race_rules)},
+  {"bl_race_rules", "npoints", offsetof(bl_race_rules, npoints)},
+  {"bl_race_rules", "home", offsetof(bl_race_rules, home)},
+  {"bl_race_rules", "bar", offsetof(bl_race_rules, bar)},
+  {"bl_race_rules", "off", offsetof(bl_race_rules, off)},
+  {"bl_race_rules", "capture_flags", offsetof(bl_race_rules, capture_flags)},
+  {"bl_race_rules", "pin", offsetof(bl_race_rules, pin)},
+  {"bl_race_rules", "bear_off_while_pinned", offsetof(bl_race_rules, bear_off_while_pinned)},
+  {"bl_race_rules", "code", offsetof(bl_race_rules, code)},
+  {"bl_race_rules", "cell_of", offsetof(bl_race_rules, cell_of)},
+  {"bl_host", "", sizeof(bl_host)},
+  {"bl_host", "ticks_left", offsetof(bl_host, ticks_left)},
+  {"bl_host", "tick_limit", offsetof(bl_host, tick_limit)},
+  {"bl_host", "checking", offsetof(bl_host, checking)},
+  {"bl_host", "state", offsetof(bl_host, state)},
+  {"bl_host", "moves", offsetof(bl_host, moves)},
+  {"bl_host", "chains_scratch", offsetof(bl_host, chains_scratch)},
+  {"bl_host", "jump_chains", offsetof(bl_host, jump_chains)},
+  {"bl_host", "race_turns", offsetof(bl_host, race_turns)},
+  {"bl_host", "race_scratch", offsetof(bl_host, race_scratch)},
+  {"bl_host", "steps_scratch", offsetof(bl_host, steps_scratch)},
+  {"bl_host", "step_moves", offsetof(bl_host, step_moves)},
+};
+
+}  // namespace
+
+TEST_CASE("C++ and Lua lay out every FFI struct alike: sizes and every field's offset") {
   testing::TempDir dir;
   ThreadRules game(load_game_def(testing::tiny_definition(dir, "function generate() end\n")));
-  for (const auto& [name, size] : game.vm().lua_struct_sizes()) {
-    INFO(name);
-    int expected = name == "bl_board"   ? static_cast<int>(sizeof(bl_board))
-                   : name == "bl_state" ? static_cast<int>(sizeof(bl_state))
-                   : name == "bl_moves" ? static_cast<int>(sizeof(bl_moves))
-                   : name == "bl_chain_rules" ? static_cast<int>(sizeof(bl_chain_rules))
-                                        : static_cast<int>(sizeof(bl_host));
-    CHECK(size == expected);
+  const auto declared = ffi_fields();
+  std::vector<std::pair<std::string, std::string>> listed;
+  for (const Offset& o : kCppLayout) listed.emplace_back(o.type, o.field);
+  // The list above covers exactly what the text declares: a new field fails here until listed.
+  CHECK(listed == declared);
+  CHECK(declared.size() > 80);
+  for (const Offset& o : kCppLayout) {
+    INFO(o.type << "." << o.field);
+    CHECK(game.vm().lua_layout(o.type, o.field) == static_cast<int>(o.bytes));
   }
+  CHECK(game.vm().lua_layout("bl_board", "nothing") < 0);
 }
 
 TEST_CASE("moves written with begin/commit carry several actions") {
