@@ -14,7 +14,7 @@
 #include "common.h"
 #include "definition/bundled.h"
 #include "session/agent_protocol.h"
-#include "session/lab_game.h"
+#include "lab/lab_game.h"
 
 namespace boardlab::cli {
 

@@ -14,7 +14,7 @@
 #include "definition/bundled.h"
 #include "line_reader.h"
 #include "session/game_record.h"
-#include "session/lab_game.h"
+#include "lab/lab_game.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {

@@ -83,7 +83,7 @@ std::string level_spec(const GameDef& def, int level) {
   static const char* const kSeconds[kLevels] = {"", "0.1", "0.4", "1", "3"};
   if (level < 1 || level > kLevels) throw std::invalid_argument(fmt::format("a level is 1 to {}, not {}", kLevels, level));
   const std::string& own = def.levels[static_cast<size_t>(level - 1)];
-  if (!own.empty()) return own;
+  if (!own.empty() && own != "default") return own;
   // A definition's own weights judge the positions of its default levels.
   const char* eval = def.weights_file.empty() ? "" : ",eval=learned";
   if (level == 1) return def.weights_file.empty() ? "greedy" : "greedy:eval=learned";

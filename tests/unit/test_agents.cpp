@@ -184,8 +184,11 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   // Double Draughts' own levels search with the built-in evaluation (it beat the weights at equal time).
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,seconds=0.4");
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 1) == "greedy:eval=learned");
-  // English checkers extends Double Draughts and names its levels back to the weights.
+  // English checkers extends Double Draughts and names its levels `default`: the default
+  // ladder, which judges with its own weights.
+  for (int n = 2; n <= 5; ++n) CHECK(testing::bundled("english-checkers")->def().levels[static_cast<size_t>(n - 1)] == "default");
   CHECK(level_spec(testing::bundled("english-checkers")->def(), 3) == "alphabeta:depth=64,seconds=0.4,eval=learned");
+  CHECK(level_spec(testing::bundled("english-checkers")->def(), 5) == "alphabeta:depth=64,seconds=3,eval=learned");
   CHECK(level_spec(testing::bundled("dipole-10x10")->def(), 1) == "greedy");  // a variant has none of its own
   CHECK_THROWS_WITH(level_spec(dipole->def(), 6), "a level is 1 to 5, not 6");
   CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);

@@ -12,7 +12,7 @@
 #include "lab/simulation.h"
 #include "rules/replay.h"
 #include "rules/rule_tests.h"
-#include "session/lab_game.h"
+#include "lab/lab_game.h"
 #include "state/position_text.h"
 #include "web/game_view.h"
 #include "web/web_api.h"

@@ -10,7 +10,7 @@
 #include "core/text.h"
 #include "helpers.h"
 #include "session/agent_protocol.h"
-#include "session/lab_game.h"
+#include "lab/lab_game.h"
 #include "session/play_session.h"
 #include "session/viewpoint.h"
 #include "state/position_text.h"

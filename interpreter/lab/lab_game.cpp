@@ -1,5 +1,5 @@
 // Lab games as records.
-#include "session/lab_game.h"
+#include "lab/lab_game.h"
 
 #include <fmt/format.h>
 
