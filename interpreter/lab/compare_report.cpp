@@ -1,6 +1,8 @@
 // A comparison's report page.
 #include "lab/compare_report.h"
 
+#include "lab/html_page.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -47,13 +49,13 @@ Plot lengths(const Comparison& c) {
 
 std::string compare_html(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b,
                          const std::string& dir) {
-  std::string table = "<tr><th></th><th>A</th><th>B</th><th>B - A</th><th>95% interval of B - A</th></tr>\n";
+  Table table{"compare", {text(""), text("A"), text("B"), text("B - A"), text("95% interval of B - A")}, {}, true, true};
   for (const auto& row : c.rows) {
     const bool star = row.difference.interval95.low > 0 || row.difference.interval95.high < 0;
-    table += fmt::format("<tr><th>{}</th><td class=\"num\">{:.3f}</td><td class=\"num\">{:.3f}</td><td class=\"num\">{:+.3f}</td>"
-                         "<td class=\"num\">{:+.3f} to {:+.3f}{}</td></tr>\n",
-                         escape_html(row.name), row.a, row.b, row.difference.value, row.difference.interval95.low,
-                         row.difference.interval95.high, star ? " *" : "");
+    table.rows.push_back({text(row.name), text(fmt::format("{:.3f}", row.a)), text(fmt::format("{:.3f}", row.b)),
+                          text(fmt::format("{:+.3f}", row.difference.value)),
+                          text(fmt::format("{:+.3f} to {:+.3f}{}", row.difference.interval95.low,
+                                           row.difference.interval95.high, star ? " *" : ""))});
   }
   Plot rate = running_rate_plot("The first mover's win rate as the games go on", "games played (each side)",
                                 config.a.def->nplayers());
@@ -61,28 +63,21 @@ std::string compare_html(const Comparison& c, const CompareConfig& config, const
   rate.series.push_back(running_first_mover(c.games_b, "B"));
   std::vector<std::string> agents;
   for (const auto& s : config.a.agents) agents.push_back(s.str());
-  return fmt::format(R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>A: {0}; B: {1}</title>
-<style>
-{2}{3}</style></head>
-<body>
-<h1>A: {0}<br>B: {1}</h1>
-<p>{4}, seats rotating, the same seeds for A and B (seed {5}), at most {6} plies; {7} games each.</p>
-<p><strong>{8}</strong><br>The test: {9}.</p>
-<p>{15}</p>
-<table id="compare">
-{10}</table>
-<p>Each side's own report: <a href="a/report.html">A</a>, <a href="b/report.html">B</a>; game N
-of a side replays with <code>boardlab replay {11}/a --game N</code>.</p>
-<h2>Plots</h2>
-{12}{13}{14}
-</body></html>
-)",
-                     escape_html(a), escape_html(b), page_css(), plot_css(), escape_html(fmt::format("{}", fmt::join(agents, " against "))),
-                     config.a.seed, config.a.max_plies, c.games_each(),
-                     escape_html(verdict_sentence(config.question, config.test, c)),
-                     escape_html(test_text(config.question, config.test, c.last)), table, escape_html(dir), svg(rate),
-                     svg(lengths(c)), svg(branching_by_side({{"A", &c.a}, {"B", &c.b}})), escape_html(stars_explained()));
+  HtmlPage page(fmt::format("A: {}; B: {}", a, b));
+  page.title_lines({"A: " + a, "B: " + b})
+      .paragraph(text(fmt::format("{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies; {} games each.",
+                                  fmt::join(agents, " against "), config.a.seed, config.a.max_plies, c.games_each())))
+      .paragraph(strong(verdict_sentence(config.question, config.test, c)) + line_break() +
+                 text(fmt::format("The test: {}.", test_text(config.question, config.test, c.last))))
+      .paragraph(text(stars_explained()))
+      .table(table)
+      .paragraph(text("Each side's own report: ") + hyperlink("a/report.html", "A") + text(", ") + hyperlink("b/report.html", "B") +
+                 text("; game N of a side replays with ") + code(fmt::format("boardlab replay {}/a --game N", dir)) + text("."))
+      .heading("Plots")
+      .figure(rate)
+      .figure(lengths(c))
+      .figure(branching_by_side({{"A", &c.a}, {"B", &c.b}}));
+  return page.str();
 }
 
 }  // namespace boardlab::lab

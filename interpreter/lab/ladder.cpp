@@ -1,6 +1,8 @@
 // The skill ladder.
 #include "lab/ladder.h"
 
+#include "lab/html_page.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
@@ -76,57 +78,46 @@ std::string ladder_html(const Ladder& l, const std::string& game) {
   std::vector<size_t> order(n);
   for (size_t i = 0; i < n; ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return l.ratings[x].elo > l.ratings[y].elo; });
-  std::string ratings = "<tr><th>agent</th><th>Elo</th><th>95% interval</th></tr>\n";
+  Table ratings{"ratings", {text("agent"), text("Elo"), text("95% interval")}, {}, true, true};
   for (size_t i : order)
-    ratings += fmt::format("<tr><th>{}</th><td class=\"num\">{:+.0f}</td><td class=\"num\">{:+.0f} to {:+.0f}</td></tr>\n",
-                           escape_html(l.agents[i].str()), l.ratings[i].elo, l.ratings[i].interval95.low,
-                           l.ratings[i].interval95.high);
-  std::string matrix = "<tr><th></th>";
-  for (size_t j : order) matrix += fmt::format("<th>{}</th>", escape_html(l.agents[j].str()));
-  matrix += "</tr>\n";
+    ratings.rows.push_back({text(l.agents[i].str()), text(fmt::format("{:+.0f}", l.ratings[i].elo)),
+                            text(fmt::format("{:+.0f} to {:+.0f}", l.ratings[i].interval95.low, l.ratings[i].interval95.high))});
+  Table scores{"scores", {text("")}, {}, true, true};
+  for (size_t j : order) scores.header.push_back(text(l.agents[j].str()));
   for (size_t i : order) {
-    matrix += fmt::format("<tr><th>{}</th>", escape_html(l.agents[i].str()));
+    std::vector<Html> row{text(l.agents[i].str())};
     for (size_t j : order) {
-      if (i == j) {
-        matrix += "<td>-</td>";
-        continue;
-      }
       const Interval ci = l.interval(i, j);
-      matrix += fmt::format("<td class=\"num\">{:.3f} ({:.3f}-{:.3f})</td>", l.score(i, j), ci.low, ci.high);
+      row.push_back(text(i == j ? "-" : fmt::format("{:.3f} ({:.3f}-{:.3f})", l.score(i, j), ci.low, ci.high)));
     }
-    matrix += "</tr>\n";
+    scores.rows.push_back(std::move(row));
   }
-  std::string pairs = "<tr><th>first agent</th><th>second agent</th><th>games</th><th>wins</th><th>draws</th>"
-                      "<th>losses</th><th>first mover wins</th></tr>\n";
+  Table pairs{"pairs",
+              {text("first agent"), text("second agent"), text("games"), text("wins"), text("draws"), text("losses"),
+               text("first mover wins")},
+              {},
+              false,
+              true};
   for (size_t i = 0; i < n; ++i)
     for (size_t j = i + 1; j < n; ++j) {
       const MatchResult& r = l.results[i][j];
-      pairs += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-                           "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-                           escape_html(l.agents[i].str()), escape_html(l.agents[j].str()), r.games, r.wins, r.draws,
-                           r.losses, rate_text(Rate{r.first_mover_wins, r.games}));
+      pairs.rows.push_back({text(l.agents[i].str()), text(l.agents[j].str()), text(std::to_string(r.games)),
+                            text(std::to_string(r.wins)), text(std::to_string(r.draws)), text(std::to_string(r.losses)),
+                            text(rate_text(Rate{r.first_mover_wins, r.games}))});
     }
-  return fmt::format(R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{0}: ladder</title>
-<style>
-{1}</style></head>
-<body>
-<h1>{0}: who beats whom</h1>
-<p>Every pair of agents played {2} games, seats alternating. Elo ratings are fitted to every
-pair at once (Bradley-Terry, a draw half a win, one virtual draw per pair), {3} at 0; their 95%
-intervals come from 400 bootstrap samples of the games.</p>
-<table id="ratings">
-{4}</table>
-<h2>The row agent's score against the column agent</h2>
-<p>Draws count half; each score with its 95% interval.</p>
-<table id="scores">
-{5}</table>
-<h2>Each pair</h2>
-<table id="pairs">
-{6}</table>
-</body></html>
-)",
-                     escape_html(game), page_css(), l.games, escape_html(l.agents[0].str()), ratings, matrix, pairs);
+  HtmlPage page(fmt::format("{}: ladder", game));
+  page.heading(fmt::format("{}: who beats whom", game), 1)
+      .paragraph(text(fmt::format("Every pair of agents played {} games, seats alternating. Elo ratings are fitted to every "
+                                  "pair at once (Bradley-Terry, a draw half a win, one virtual draw per pair), {} at 0; "
+                                  "their 95% intervals come from 400 bootstrap samples of the games.",
+                                  l.games, l.agents[0].str())))
+      .table(ratings)
+      .heading("The row agent's score against the column agent")
+      .paragraph(text("Draws count half; each score with its 95% interval."))
+      .table(scores)
+      .heading("Each pair")
+      .table(pairs);
+  return page.str();
 }
 
 }  // namespace boardlab::lab

@@ -1,6 +1,8 @@
 // Text and HTML reports of self-play results.
 #include "lab/report.h"
 
+#include "lab/html_page.h"
+
 #include "lab/svg_plot.h"
 
 #include <fmt/format.h>
@@ -159,13 +161,6 @@ std::string seating(const RunInfo& run) {
                      run.agents.size());
 }
 
-const char* page_css() {
-  return R"(body { font-family: sans-serif; margin: 2em auto; max-width: 75em; padding: 0 1em; color: #222; }
-table { border-collapse: collapse; } th, td { text-align: left; padding: 0.2em 1em 0.2em 0; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-)";
-}
-
 std::string summary_text(const Summary& s, const RunInfo& run) {
   std::string out = fmt::format("{}: {} games, {} (seats rotating), seed {}, at most {} plies{}\n", run.game,
                                 s.games, fmt::join(run.agents, " against "), run.seed, run.max_plies,
@@ -180,35 +175,25 @@ std::string summary_text(const Summary& s, const RunInfo& run) {
 
 std::string html_report(const Summary& s, const std::vector<GameStats>& games, const GameDef& def,
                         const RunInfo& run) {
-  std::string rows;
-  auto row = [&](const std::string& name, const std::string& value) {
-    rows += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", escape_html(name), escape_html(value));
-  };
-  for (const auto& [name, value] : statistic_rows(s)) row(name, value);
-  std::string results;
-  for (const auto& [text, n] : s.results) results += fmt::format("<li>{}: {}</li>\n", n, escape_html(text));
-  return fmt::format(R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{0}: self-play report</title>
-<style>
-{13}{14}</style></head>
-<body>
-<h1>{0}: {1} self-play games</h1>
-<p>{2}: {3}; seed {4}; at most {5} plies; definition {6}{7}. Rates are
-given with their 95% (Wilson) intervals, means with their 95% intervals.</p>
-<table id="summary">
-{8}</table>
-<h2>How the games ended</h2>
-<ul>
-{9}</ul>
-<h2>Plots</h2>
-{10}{11}{12}
-</body></html>
-)",
-                     escape_html(run.game), s.games, escape_html(fmt::format("{}", fmt::join(run.agents, " against "))), escape_html(seating(run)), run.seed, run.max_plies,
-                     escape_html(run.definition_hash),
-                     run.options.empty() ? "" : escape_html(fmt::format("; options {}", fmt::join(run.options, " "))), rows,
-                     results, svg(length_histogram(games, def)), svg(rates_over_games(games, def)),
-                     svg(branching_by_side({{"", &s}})), page_css(), plot_css());
+  Table summary{"summary", {}, {}, true, false};
+  for (const auto& [name, value] : statistic_rows(s)) summary.rows.push_back({text(name), text(value)});
+  std::vector<Html> results;
+  for (const auto& [words, n] : s.results) results.push_back(text(fmt::format("{}: {}", n, words)));
+  HtmlPage page(fmt::format("{}: self-play report", run.game));
+  page.heading(fmt::format("{}: {} self-play games", run.game, s.games), 1)
+      .paragraph(text(fmt::format("{}: {}; seed {}; at most {} plies; definition {}{}. Rates are given with their 95% "
+                                  "(Wilson) intervals, means with their 95% intervals.",
+                                  fmt::join(run.agents, " against "), seating(run), run.seed, run.max_plies,
+                                  run.definition_hash,
+                                  run.options.empty() ? "" : fmt::format("; options {}", fmt::join(run.options, " ")))))
+      .table(summary)
+      .heading("How the games ended")
+      .list(results)
+      .heading("Plots")
+      .figure(length_histogram(games, def))
+      .figure(rates_over_games(games, def))
+      .figure(branching_by_side({{"", &s}}));
+  return page.str();
 }
 
 }  // namespace boardlab::lab

@@ -25,9 +25,6 @@ Plot running_rate_plot(const std::string& title, const std::string& xlabel, int 
 // games is noise.
 Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>& summaries);
 
-// The style sheet of the lab's pages (the plots' own is plot_css()).
-const char* page_css();
-
 // "0.545 (0.476-0.612)"
 std::string rate_text(const Rate& r);
 // Every statistic of a summary as (name, value) for the terminal and the HTML page alike.

@@ -80,7 +80,7 @@ std::string svg(const Plot& p) {
   auto Y = [&](double y) { return h - bottom - (y - y0) / (y1 - y0) * (h - top - bottom); };
 
   std::string out = fmt::format(
-      "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"100%\" role=\"img\">"
+      "<figure><svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"100%\" role=\"img\">"
       "<title>{2}</title><text x=\"{3}\" y=\"20\" class=\"title\">{2}</text>",
       w, h, escape_html(p.title), left);
   // Grid and ticks.
@@ -180,20 +180,6 @@ std::string svg(const Plot& p) {
     }
   }
   return out + "</svg></figure>\n";
-}
-
-const char* plot_css() {
-  return R"(figure { margin: 1.5em 0; } svg { max-width: 100%; height: auto; }
-.title { font-weight: bold; font-size: 15px; } .tick, .legend { font-size: 12px; } .label { font-size: 13px; }
-.axis { stroke: #444; } .grid { stroke: #ddd; } .ref { stroke: #222; stroke-dasharray: 6 4; stroke-width: 1.5; }
-.line { fill: none; stroke-width: 2.2; } .thin { fill: none; stroke-width: 1; opacity: 0.5; } .band { opacity: 0.18; stroke: none; }
-.err { stroke-width: 2; } .bar { stroke: none; }
-.s0 { stroke: #4477aa; fill: #4477aa; } .s1 { stroke: #cc6677; fill: #cc6677; } .s2 { stroke: #999933; fill: #999933; }
-.s3 { stroke: #117733; fill: #117733; } .s4 { stroke: #882255; fill: #882255; } .s5 { stroke: #44aa99; fill: #44aa99; }
-.s6 { stroke: #ddcc77; fill: #ddcc77; } .s7 { stroke: #aa4499; fill: #aa4499; }
-.line.s0, .line.s1, .line.s2, .line.s3, .line.s4, .line.s5, .line.s6, .line.s7,
-.thin.s0, .thin.s1, .thin.s2, .thin.s3, .thin.s4, .thin.s5, .thin.s6, .thin.s7 { fill: none; }
-)";
 }
 
 }  // namespace boardlab::lab

@@ -37,10 +37,7 @@ std::vector<double> nice_ticks(double lo, double hi, int target = 6);
 
 std::string svg(const Plot& p);
 
-// Text for HTML: < > & " escaped.
+// Text for HTML: < > & " escaped (the one escaping of the lab's pages: html_page.h's text()).
 std::string escape_html(const std::string& text);
-
-// The style sheet the plots' classes need (colours per series, axes, bands).
-const char* plot_css();
 
 }  // namespace boardlab::lab

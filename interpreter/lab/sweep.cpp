@@ -1,6 +1,8 @@
 // Sweeps over rule sets.
 #include "lab/sweep.h"
 
+#include "lab/html_page.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
@@ -138,14 +140,13 @@ std::string sweep_html(const SweepResult& r, const SimulationConfig& base, const
   const auto xs = numeric_axis(r);
   std::vector<std::string> labels;
   for (const auto& p : r.points) labels.push_back(p.label);
-  std::string table = "<tr><th></th>";
-  for (const auto& l : labels) table += fmt::format("<th>{}</th>", escape_html(l));
-  table += "</tr>\n";
-  std::string plots;
+  Table table{"sweep", {text("")}, {}, true, true};
+  for (const auto& l : labels) table.header.push_back(text(l));
+  std::vector<Plot> plots;
   for (const auto& s : stats) {
-    table += fmt::format("<tr><th>{}</th>", escape_html(s.name));
-    for (size_t i = 0; i < r.points.size(); ++i) table += fmt::format("<td class=\"num\">{}</td>", escape_html(cell(s, i)));
-    table += "</tr>\n";
+    std::vector<Html> row{text(s.name)};
+    for (size_t i = 0; i < r.points.size(); ++i) row.push_back(text(cell(s, i)));
+    table.rows.push_back(std::move(row));
     Plot p;
     p.title = s.name;
     p.ylabel = s.name;
@@ -165,32 +166,24 @@ std::string sweep_html(const SweepResult& r, const SimulationConfig& base, const
       p.reference_name = "0.5: even";
     }
     p.series.push_back(std::move(dots));
-    plots += svg(p);
+    plots.push_back(std::move(p));
   }
-  std::string folders;
+  std::vector<Html> folders;
   for (size_t i = 0; i < r.points.size(); ++i)
-    folders += fmt::format("<li>{}: <a href=\"{:02}/report.html\">its report</a> ({} games; game N replays with "
-                           "<code>boardlab replay {}/{:02} --game N</code>)</li>\n",
-                           escape_html(labels[i]), i + 1, r.games[i].size(), escape_html(dir), i + 1);
+    folders.push_back(text(labels[i] + ": ") + hyperlink(fmt::format("{:02}/report.html", i + 1), "its report") +
+                      text(fmt::format(" ({} games; game N replays with ", r.games[i].size())) +
+                      code(fmt::format("boardlab replay {}/{:02} --game N", dir, i + 1)) + text(")"));
   const std::string title = r.swept_key.empty() ? "Sweep over definitions" : "Sweep over " + r.swept_key;
-  return fmt::format(R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{0}</title>
-<style>
-{1}{2}</style></head>
-<body>
-<h1>{0}</h1>
-<p>{3}. Rates are given with their 95% (Wilson) intervals, means with their 95% intervals; the
-points are plotted with the same intervals.</p>
-<table id="sweep">
-{4}</table>
-<h2>Each rule set</h2>
-<ul>
-{5}</ul>
-<h2>Plots</h2>
-{6}
-</body></html>
-)",
-                     escape_html(title), page_css(), plot_css(), escape_html(run_line(base)), table, folders, plots);
+  HtmlPage page(title);
+  page.heading(title, 1)
+      .paragraph(text(run_line(base) + ". Rates are given with their 95% (Wilson) intervals, means with their 95% "
+                                       "intervals; the points are plotted with the same intervals."))
+      .table(table)
+      .heading("Each rule set")
+      .list(folders)
+      .heading("Plots");
+  for (const auto& p : plots) page.figure(p);
+  return page.str();
 }
 
 }  // namespace boardlab::lab

@@ -15,6 +15,8 @@
 #include "lab/ladder.h"
 #include "lab/ratings.h"
 #include "lab/svg_plot.h"
+#include "lab/html_page.h"
+#include "core/text.h"
 #include "lab/runs.h"
 #include "definition/bundled.h"
 
@@ -414,6 +416,31 @@ TEST_CASE("Elo: a score's difference, ratings fitted to every pair, and the matc
   CHECK(decide(0, 21)[Verdict::Found] <= 15);     // alpha 0.05: 10 expected
   CHECK(decide(30, 22)[Verdict::NotFound] <= 15);  // beta 0.05
   CHECK(decide(60, 23)[Verdict::Found] >= 195);
+}
+
+TEST_CASE("The lab's pages: text escaped in one place, tables, plots, and boardlab's stylesheet inline", "[lab]") {
+  Table t{"t<1>", {text("a&b"), text("n")}, {{text("<x>"), text("3")}}, true, true};
+  Plot p;
+  p.title = "<plot>";
+  p.series.push_back(Series("s"));
+  p.series.back().x = {0, 1};
+  p.series.back().y = {0, 1};
+  HtmlPage page("A <title> & more");
+  page.heading("h<2>").paragraph(text("\"quoted\" ") + hyperlink("a b/x\".html", "<link>") + code("<cmd>")).table(t).figure(p);
+  const std::string html = page.str();
+  CHECK(html.find("<title>A &lt;title&gt; &amp; more</title>") != std::string::npos);
+  CHECK(html.find("<h2>h&lt;2&gt;</h2>") != std::string::npos);
+  CHECK(html.find("<p>&quot;quoted&quot; <a href=\"a b/x&quot;.html\">&lt;link&gt;</a><code>&lt;cmd&gt;</code></p>") != std::string::npos);
+  CHECK(html.find("<table id=\"t&lt;1&gt;\">\n<tr><th>a&amp;b</th><th>n</th></tr>\n<tr><th>&lt;x&gt;</th><td class=\"num\">3</td></tr>") !=
+        std::string::npos);
+  CHECK(html.find("<svg class=\"plot\"") != std::string::npos);
+  CHECK(html.find("&lt;plot&gt;") != std::string::npos);
+  CHECK(html.find("<plot>") == std::string::npos);
+  // The stylesheet is the web page's own file, byte for byte.
+  const auto css = read_text_file("interpreter/web/page/boardlab.css");
+  REQUIRE(css);
+  CHECK(std::string(boardlab_css()) == *css);
+  CHECK(html.find(*css) != std::string::npos);
 }
 
 TEST_CASE("Plot ticks are round numbers covering the range, and pages escape what they print", "[lab]") {
