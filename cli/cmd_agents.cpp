@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <filesystem>
 #include <iostream>
-#include <regex>
 #include <unistd.h>
 
 #include "lab/match.h"
@@ -19,30 +18,6 @@
 namespace boardlab::cli {
 
 namespace {
-
-// A match's records go into a folder of match records only (0001.txt, ...).
-void check_records_folder(const std::string& dir) {
-  std::error_code ec;
-  if (!std::filesystem::exists(dir, ec)) return;
-  if (!std::filesystem::is_directory(dir, ec)) throw UsageError(fmt::format("--records {}: not a folder", dir));
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (!std::regex_match(e.path().filename().string(), std::regex(R"([0-9]{4,}\.txt)")))
-      throw UsageError(fmt::format("--records {}: it holds {}, which is not a record; choose another folder", dir,
-                                   e.path().filename().string()));
-}
-
-// Each game as a record, 0001.txt ..., numbered by the game's index from 1.
-void save_records(const std::string& dir, const Rules& rules, const GameDefPtr& def, const std::vector<std::string>& options,
-                  const std::vector<std::string>& agents, const std::vector<lab::GameStats>& games) {
-  std::filesystem::create_directories(dir);
-  lab::RunInfo run;
-  run.game = def->name;
-  run.options = options;
-  run.definition_hash = def->content_hash;
-  run.agents = agents;
-  for (const auto& g : games)
-    save_record(fmt::format("{}/{:04}.txt", dir, g.index + 1), lab_game_record(rules, run, g));
-}
 
 AgentSpec parse_spec(const std::string& text) {
   try {
@@ -119,28 +94,18 @@ Runner add_match(CLI::App& app) {
       if (!(test->elo1 > test->elo0)) throw UsageError("--sprt ELO0,ELO1 needs ELO1 above ELO0");
       m.sprt = *test;
     }
-    if (!records->empty()) check_records_folder(*records);
+    if (!records->empty()) {
+      try {
+        check_records_folder(*records);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("--records {}", e.what()));
+      }
+    }
     const std::string what = fmt::format("{} vs {}", sa.str(), sb.str());
     const lab::Match match = lab::play_match(m, [&](const lab::SimulationConfig& c, const std::string&) { return run_games(c, what); });
-    const lab::MatchResult& r = match.result;
-    auto [lo, hi] = r.interval();
-    const lab::EloDifference elo = lab::elo_difference(r);
-    fmt::print("{}: {} against {}, {} games (seats alternating, seed {}{})\n", def->name, sa.str(), sb.str(), r.games, *seed,
-               *openings ? fmt::format(", {} random plies first", *openings) : "");
-    fmt::print("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, sa.str());
-    fmt::print("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {:+.0f} ({:+.0f} to {:+.0f}); {:.1f} plies a game\n", r.score(), lo, hi,
-               elo.elo, elo.interval95.low, elo.interval95.high, static_cast<double>(r.plies) / r.games);
-    fmt::print("the first mover won {}\n", lab::rate_text(lab::Rate{r.first_mover_wins, r.games}));
-    if (m.sprt) {
-      const char* verdict = match.test.verdict == lab::Verdict::Found      ? "H1 accepted: the first agent is stronger by about ELO1 or more"
-                            : match.test.verdict == lab::Verdict::NotFound ? "H0 accepted: the first agent is not stronger by ELO1"
-                                                                           : "not settled before --games ran out";
-      fmt::print("SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games; log-likelihood ratio {:.2f}, bounds {:.2f} "
-                 "and {:.2f}\n", test->elo0, test->elo1, test->alpha, test->beta, verdict, r.games, match.test.llr,
-                 match.test.lower, match.test.upper);
-    }
+    fmt::print("{}", lab::match_text(match, m));
     if (!records->empty()) {
-      save_records(*records, *game, def, args->options, {sa.str(), sb.str()}, match.games);
+      save_records(*records, *game, args->options, {sa.str(), sb.str()}, match.games);
       fmt::print("Wrote {} records in {}\n", match.games.size(), *records);
     }
     return kExitOk;

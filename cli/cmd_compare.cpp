@@ -7,8 +7,6 @@
 
 #include <fmt/ranges.h>
 
-#include <cstdlib>
-
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"
@@ -39,27 +37,11 @@ struct CompareArgs {
   std::string weights_cache;
 };
 
-// Where eval=auto keeps the weights it trained: $XDG_CACHE_HOME/boardlab/weights, else
-// ~/.cache/boardlab/weights.
-std::string default_weights_cache() {
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/boardlab/weights";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/boardlab/weights";
-  return ".boardlab-weights";
-}
-
 // With eval=auto in an agent: weights for each rule set, reused from the cache or trained
 // now, and the specs changed to eval=learned (each side's games use its own).
 bool learn_both(std::vector<AgentSpec>& agents, lab::CompareConfig& config, const CompareArgs& c) {
-  bool any = false;
-  for (auto& spec : agents)
-    if (auto e = spec.params.find("eval"); e != spec.params.end() && e->second == "auto") e->second = "learned", any = true;
-  if (!any) return false;
-  for (auto spec : agents) {  // a mistake in the specs shows before any training
-    if (auto e = spec.params.find("eval"); e != spec.params.end() && e->second == "learned") e->second = "builtin";
-    make_agent(spec, config.a.def, 1);
-    make_agent(spec, config.b.def, 1);
-  }
-  const std::string cache = c.weights_cache.empty() ? default_weights_cache() : c.weights_cache;
+  if (!lab::take_auto_eval(agents, {config.a.def, config.b.def})) return false;
+  const std::string cache = c.weights_cache.empty() ? lab::default_weights_cache() : c.weights_cache;
   for (lab::SimulationConfig* side : {&config.a, &config.b}) {
     ProgressBar bar(fmt::format("learning {}", side->def->name));
     bool trained = false;
@@ -71,6 +53,21 @@ bool learn_both(std::vector<AgentSpec>& agents, lab::CompareConfig& config, cons
                        : fmt::format("weights from {}", cache));
   }
   return true;
+}
+
+// "GAME (key=value ...)": a rule set as people name it.
+std::string rule_set_name(const GameArgs& g) {
+  return g.options.empty() ? g.game : fmt::format("{} ({})", g.game, fmt::join(g.options, " "));
+}
+
+// Each comparison replaces the last one's sides (each side a whole set; compare.json last).
+void write_comparison(const CompareArgs& c, const lab::Comparison& r, const lab::CompareConfig& config) {
+  lab::write_results(c.out + "/a", r.games_a, r.a, *config.a.def, lab::run_info(c.a.game, c.a.options, r.config_a), true);
+  lab::write_results(c.out + "/b", r.games_b, r.b, *config.b.def, lab::run_info(c.b.game, c.b.options, r.config_b), true);
+  const std::string a = rule_set_name(c.a), b = rule_set_name(c.b);
+  write_text_file(c.out + "/compare.json", lab::to_json(r, config, a, b).dump(2) + "\n");
+  write_text_file(c.out + "/report.html", lab::compare_html(r, config, a, b, c.out));
+  fmt::print("Wrote {0}/compare.json and {0}/report.html (each side's results in {0}/a and {0}/b)\n", c.out);
 }
 
 }  // namespace
@@ -129,32 +126,8 @@ Runner add_compare(CLI::App& app) {
     if (learn_both(agents, config, *c)) config.a.agents = config.b.agents = agents;
     const lab::Comparison r = lab::compare(config, run_games);
 
-    auto name = [](const GameArgs& g) {
-      return g.options.empty() ? g.game : fmt::format("{} ({})", g.game, fmt::join(g.options, " "));
-    };
-    std::vector<std::string> specs;
-    for (const auto& s : agents) specs.push_back(s.str());
-    fmt::print("A: {}\nB: {}\n{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies.\n\n", name(c->a),
-               name(c->b), fmt::join(specs, " against "), c->seed, c->max_plies);
-    fmt::print("{:<26} {:>9} {:>9} {:>9}  {}\n", "", "A", "B", "B - A", "95% interval of B - A");
-    for (const auto& row : r.rows)
-      fmt::print("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", row.name, row.a, row.b, row.difference.value,
-                 row.difference.interval95.low, row.difference.interval95.high,
-                 row.difference.interval95.low > 0 || row.difference.interval95.high < 0 ? "  *" : "");
-    fmt::print("\n{}\nThe test: {}.\n", lab::verdict_sentence(config.question, c->test, r),
-               lab::test_text(config.question, c->test, r.last));
-    if (c->no_stop && r.settled_after > 0 && r.settled_after < r.games_each())
-      fmt::print("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", r.settled_after,
-                 lab::verdict_text(config.question, r.first_settled.verdict));
-    fmt::print("{}\n", lab::stars_explained());
-    if (!c->out.empty()) {
-      // Each comparison replaces the last one's sides (each side a whole set; compare.json last).
-      lab::write_results(c->out + "/a", r.games_a, r.a, *da, lab::run_info(c->a.game, c->a.options, r.config_a), true);
-      lab::write_results(c->out + "/b", r.games_b, r.b, *db, lab::run_info(c->b.game, c->b.options, r.config_b), true);
-      write_text_file(c->out + "/compare.json", lab::to_json(r, config, name(c->a), name(c->b)).dump(2) + "\n");
-      write_text_file(c->out + "/report.html", lab::compare_html(r, config, name(c->a), name(c->b), c->out));
-      fmt::print("Wrote {0}/compare.json and {0}/report.html (each side's results in {0}/a and {0}/b)\n", c->out);
-    }
+    fmt::print("{}", lab::compare_text(r, config, rule_set_name(c->a), rule_set_name(c->b)));
+    if (!c->out.empty()) write_comparison(*c, r, config);
     return kExitOk;
   };
 }

@@ -92,6 +92,21 @@ void step_through(const Record& r, const Replay& rep, int at, const ViewOptions&
   }
 }
 
+// The game as asked: stepping through it, one position, or every move and the last board.
+void show(const Record& r, const Replay& rep, bool step, int at, bool quiet, ViewOptions& view) {
+  const int total = rep.plies_replayed();
+  if (at > total) throw UsageError(fmt::format("--at {}: the record has {} legal moves, so --at takes 0 to {}", at, total, total));
+  if (step) {
+    step_through(r, rep, std::max(at, 0), view);
+  } else if (at >= 0) {
+    show_at(r, rep, at, view);
+  } else {
+    if (!quiet) print_moves(r, rep);
+    if (total > 0) view.marked = touched_cells(rep.moves.back());
+    fmt::print("{}", draw_board(rep.state, view));
+  }
+}
+
 }  // namespace
 
 Runner add_replay(CLI::App& app) {
@@ -112,35 +127,14 @@ Runner add_replay(CLI::App& app) {
   cmd->add_option("--game", *index, "in a lab folder (simulate --out, compare's a/ and b/): the game numbered N")
       ->check(CLI::NonNegativeNumber);
   return [=] {
-    auto open = [&](const std::string& name, const std::vector<std::string>& options) {
-      return std::make_unique<ThreadRules>(definition->empty() ? open_named_definition(name, options)
-                                                               : open_definition(*definition, options));
-    };
-    Record r;
-    std::unique_ptr<ThreadRules> game;
-    if (std::filesystem::is_directory(*file)) {
-      if (*index < 0) throw UsageError(fmt::format("{} is a folder: name one of its games with --game N", *file));
-      const lab::RunInfo run = lab::read_run_info(*file);
-      game = open(run.game, run.options);
-      if (!game->def().same_rules(run.definition_hash))
-        throw UsageError(fmt::format("{} was made under a different definition of {} ({}, now {}): its moves are "
-                                     "numbers in that definition's move lists, which this one cannot read",
-                                     *file, game->def().name, run.definition_hash, game->def().content_hash));
-      r = lab_game_record(*game, run, find_lab_game(*file, game->def(), *index));
-    } else {
-      if (*index >= 0) throw UsageError(fmt::format("--game N picks a game of a lab folder; {} is a file", *file));
-      std::string why;
-      auto text = read_text_file(*file, kMaxTextFile, &why);
-      if (!text) throw UsageError(fmt::format("cannot read {}: {}", *file, why));
-      try {
-        r = parse_record(*text);
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("{}: {}", *file, e.what()));
-      }
-      std::vector<std::string> options;
-      for (const auto& [k, v] : r.options) options.push_back(k + "=" + v);
-      game = open(r.game, options);
+    RecordToReplay opened;
+    try {
+      opened = open_record(*file, *index, *definition);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
     }
+    const Record& r = opened.record;
+    const std::unique_ptr<ThreadRules>& game = opened.rules;
     const GameDef& def = game->def();
     const bool changed = !def.same_rules(r.definition_hash);
     if (changed)
@@ -151,23 +145,13 @@ Runner add_replay(CLI::App& app) {
     view.color = use_color();
     const bool stepping = *step || *at >= 0;
     const Replay rep = replay(*game, r, view.viewer, stepping);
-    const int total = rep.plies_replayed();
-    if (*at > total)
-      throw UsageError(fmt::format("--at {}: the record has {} legal moves, so --at takes 0 to {}", *at, total, total));
-    if (*step) {
-      step_through(r, rep, std::max(*at, 0), view);
-    } else if (*at >= 0) {
-      show_at(r, rep, *at, view);
-    } else {
-      if (!*quiet) print_moves(r, rep);
-      if (total > 0) view.marked = touched_cells(rep.moves.back());
-      fmt::print("{}", draw_board(rep.state, view));
-    }
+    show(r, rep, *step, *at, *quiet, view);
     if (!rep.error.empty()) {
       fmt::print("The record leaves the rules{} at {}\n", changed ? " of the current definition" : "", rep.error);
       return kExitFailure;
     }
-    const std::string now = rep.state.outcome().over() ? describe(def, rep.state.outcome()) : "*";
+    const int total = rep.plies_replayed();
+    const std::string now = game->over(rep.state) ? describe(def, game->outcome(rep.state)) : "*";
     fmt::print("{} moves, all legal. Result: {}\n", total, now);
     if (r.result != now) {
       fmt::print("The record says the result is '{}'.\n", r.result);

@@ -47,53 +47,13 @@ struct SimulateArgs {
   std::string definition;  // with resume: the definition, when the run names it by a path
 };
 
-// "K/N", 1 <= K <= N: the K-th of N slices (shards are numbered from 1, as Slurm's array
-// task ids can be).
-std::pair<int, int> parse_shard(const std::string& text) {
-  const size_t slash = text.find('/');
-  const auto k = parse_int(text.substr(0, slash));
-  const auto n = parse_int(slash == std::string::npos ? "" : text.substr(slash + 1));
-  if (!k || !n || *n < 1 || *k < 1 || *k > *n || *n > 100000)
-    throw UsageError(fmt::format("--shard takes K/N with 1 <= K <= N (the K-th of N slices), not '{}'", text));
-  return {static_cast<int>(*k), static_cast<int>(*n)};
-}
-
 // Every pair of agents plays `games` games, seats alternating: the score of each row
 // against each column (draws half), with its 95% interval.
 int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agents_text) {
   const std::vector<AgentSpec> agents = parse_agent_list(agents_text);
   lab::SimulationConfig base{def, {}, a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
   const lab::Ladder l = lab::play_ladder(base, agents, run_games);
-  fmt::print("{}: each pair of agents plays {} games, seats alternating (seed {}, at most {} plies).\n", def->name,
-             a.games, a.seed, a.max_plies);
-  fmt::print("The row agent's score against the column agent (draws count half), with its 95% interval:\n\n");
-  size_t wname = 6;
-  for (const auto& s : agents) wname = std::max(wname, s.str().size());
-  std::string header = fmt::format("{:<{}}", "", wname);
-  for (const auto& s : agents) header += fmt::format("  {:<21}", s.str().substr(0, 21));
-  fmt::print("{}\n", header);
-  for (size_t i = 0; i < agents.size(); ++i) {
-    std::string line = fmt::format("{:<{}}", agents[i].str(), wname);
-    for (size_t j = 0; j < agents.size(); ++j) {
-      const lab::Interval ci = l.interval(i, j);
-      line += fmt::format("  {:<21}", i == j ? "-" : fmt::format("{:.3f} ({:.3f}-{:.3f})", l.score(i, j), ci.low, ci.high));
-    }
-    fmt::print("{}\n", line);
-  }
-  fmt::print("\nElo ratings, fitted to every pair at once ({} at 0), with their 95% intervals:\n", agents[0].str());
-  std::vector<size_t> order(agents.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return l.ratings[x].elo > l.ratings[y].elo; });
-  for (size_t i : order)
-    fmt::print("  {:<{}}  {:+6.0f}  ({:+.0f} to {:+.0f})\n", agents[i].str(), wname, l.ratings[i].elo,
-               l.ratings[i].interval95.low, l.ratings[i].interval95.high);
-  fmt::print("\nThe first mover's win rate in each pair's games:\n");
-  for (size_t i = 0; i < agents.size(); ++i)
-    for (size_t j = i + 1; j < agents.size(); ++j) {
-      const lab::MatchResult& r = l.results[i][j];
-      fmt::print("  {} against {}: {}\n", agents[i].str(), agents[j].str(), lab::rate_text(lab::Rate{r.first_mover_wins, r.games}));
-    }
-  fmt::print("\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n");
+  fmt::print("{}", lab::ladder_text(l, base));
   if (!a.out.empty()) {
     std::filesystem::create_directories(a.out);
     write_text_file(a.out + "/ladder.json", lab::to_json(l, a.game.game).dump(2) + "\n");
@@ -102,9 +62,6 @@ int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agen
   }
   return kExitOk;
 }
-
-// How many of games 0 .. games - 1 are shard's (numbered from 0) of `shards`.
-long shard_games(long games, int shard, int shards) { return games / shards + (shard < games % shards ? 1 : 0); }
 
 // Plays the run's missing games into `out` as they end (an interruption keeps them), then
 // writes the finished set with its summary and report.
@@ -122,7 +79,7 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
   std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   if (*c.stop) {
     fmt::print("Interrupted: {} holds {} of the run's {} games; `boardlab simulate --resume {}` plays the rest.\n", out,
-               games.size(), shard_games(c.games, c.shard, c.shards), out);
+               games.size(), lab::shard_games(c.games, c.shard, c.shards), out);
     return 128 + SIGINT;
   }
   const lab::Summary s = lab::summarize(games, def);
@@ -133,32 +90,16 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
 
 // simulate --resume DIR [--more N]: the run DIR's summary.json names, its missing games played.
 int resume(const SimulateArgs& a) {
-  lab::RunInfo run = lab::read_run_info(a.resume);
-  const GameDefPtr def = a.definition.empty() ? open_named_definition(run.game, run.options)
-                                              : open_definition(a.definition, run.options);
-  if (!def->same_rules(run.definition_hash))
-    throw UsageError(fmt::format("{} was played under a different definition of {} ({}, now {}): its games and new "
-                                 "ones would not be one run", a.resume, def->name, run.definition_hash, def->content_hash));
-  if (run.shards.size() != 1)
-    throw UsageError(fmt::format("{} holds {} shards merged: resume each shard's folder, then merge them", a.resume,
-                                 run.shards.size()));
-  std::vector<AgentSpec> agents;
-  for (const auto& spec : run.agents) agents.push_back(AgentSpec::parse(spec));
-  lab::SimulationConfig c{def, agents, run.games + a.more, run.seed, run.max_plies, threads_or_cores(a.threads)};
-  c.shard = run.shards.front() - 1;
-  c.shards = run.shard_count;
-  std::set<long> seen;
-  bool cut = false;
-  auto kept = lab::read_games(a.resume, *def, [&](const lab::GameStats& g) {
-    if (g.index < 0 || g.index >= run.games || g.index % c.shards != c.shard)
-      throw std::invalid_argument(fmt::format("game {} is not one of this shard's {} games", g.index, run.games));
-    if (!seen.insert(g.index).second) throw std::invalid_argument(fmt::format("game {} is there twice", g.index));
-  }, &cut);
-  if (cut) fmt::print("Note: the last line of {}/games.jsonl was cut off as it was written; that game is played again.\n", a.resume);
-  run.games = c.games;
-  const long total = shard_games(c.games, c.shard, c.shards);
-  fmt::print("{}: {} of {} games played, {} to play.\n", a.resume, kept.size(), total, total - static_cast<long>(kept.size()));
-  return play_run(c, run, a.resume, std::move(kept), true);
+  lab::ResumedRun r;
+  try {
+    r = lab::resume_run(a.resume, a.definition, a.more, threads_or_cores(a.threads));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (r.cut_off) fmt::print("Note: the last line of {}/games.jsonl was cut off as it was written; that game is played again.\n", a.resume);
+  const long total = r.shard_total();
+  fmt::print("{}: {} of {} games played, {} to play.\n", a.resume, r.kept.size(), total, total - static_cast<long>(r.kept.size()));
+  return play_run(r.config, r.run, a.resume, std::move(r.kept), true);
 }
 
 }  // namespace
@@ -203,13 +144,19 @@ Runner add_simulate(CLI::App& app) {
     if (a->ladder) return ladder(*a, def, agents_opt->count() ? a->agents : "random,greedy,mcts");
     // Without --agents, random plays every seat.
     auto agents = parse_agent_list(agents_opt->count() ? a->agents : random_seats(def->nplayers()));
-    auto [k, n] = parse_shard(a->shard);
+    std::pair<int, int> shard;
+    try {
+      shard = lab::parse_shard(a->shard);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    const auto [k, n] = shard;
     lab::SimulationConfig c{def, agents, a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
-    c.shard = k - 1;
+    c.shard = k;
     c.shards = n;
     const lab::RunInfo run = lab::run_info(a->game.game, a->game.options, c);
     std::string out = a->out.empty() ? "simulate-" + def->name : a->out;
-    if (a->out.empty() && n > 1) out += fmt::format("-shard-{}-of-{}", k, n);
+    if (a->out.empty() && n > 1) out += fmt::format("-shard-{}-of-{}", k + 1, n);
     lab::check_agents(c);
     if (lab::run_in_progress(out, run) && !a->force)
       throw UsageError(fmt::format("{} holds an unfinished start of this run: `boardlab simulate --resume {}` plays the "

@@ -16,34 +16,12 @@ int threads_or_cores(int threads) {
   return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-std::string random_seats(int players) {
-  std::string out = "random";
-  for (int p = 1; p < players; ++p) out += ",random";
-  return out;
-}
-
 std::vector<AgentSpec> parse_agent_list(const std::string& text) {
-  std::vector<std::string> specs;
-  size_t start = 0;
-  for (;;) {
-    const size_t comma = text.find(',', start);
-    const std::string piece = trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (!specs.empty() && piece.find('=') != std::string::npos && piece.find(':') == std::string::npos)
-      specs.back() += "," + piece;
-    else
-      specs.push_back(piece);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
+  try {
+    return AgentSpec::parse_list(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--agents: {}", e.what()));
   }
-  std::vector<AgentSpec> out;
-  for (const auto& s : specs) {
-    try {
-      out.push_back(AgentSpec::parse(s));
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(fmt::format("--agents: {}", e.what()));
-    }
-  }
-  return out;
 }
 
 std::vector<lab::GameStats> run_games_each(const lab::SimulationConfig& config, const std::string& what,

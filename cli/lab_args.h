@@ -16,12 +16,8 @@ namespace boardlab::cli {
 // --threads: 0 means every core.
 int threads_or_cores(int threads);
 
-// "mcts:iterations=200,threads=1,random" -> {"mcts:iterations=200,threads=1", "random"}: a
-// piece with '=' and no ':' is a parameter of the spec before it.
+// --agents A,B (AgentSpec::parse_list), a bad spec a usage error.
 std::vector<AgentSpec> parse_agent_list(const std::string& text);
-
-// "random,random,random": random in every seat, the default agents.
-std::string random_seats(int players);
 
 // Runs a series with a progress bar on a terminal (lab::SeriesRunner).
 std::vector<lab::GameStats> run_games(const lab::SimulationConfig& config, const std::string& what);

@@ -10,6 +10,30 @@
 
 namespace boardlab {
 
+std::vector<AgentSpec> AgentSpec::parse_list(const std::string& text) {
+  std::vector<std::string> specs;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string piece = trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (!specs.empty() && piece.find('=') != std::string::npos && piece.find(':') == std::string::npos)
+      specs.back() += "," + piece;
+    else
+      specs.push_back(piece);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  std::vector<AgentSpec> out;
+  for (const auto& s : specs) out.push_back(parse(s));
+  return out;
+}
+
+std::string random_seats(int players) {
+  std::string out = "random";
+  for (int p = 1; p < players; ++p) out += ",random";
+  return out;
+}
+
 AgentSpec AgentSpec::parse(const std::string& text) {
   AgentSpec spec;
   const size_t colon = text.find(':');

@@ -20,8 +20,14 @@ struct AgentSpec {
   // "mcts:iterations=5000,threads=2"; a number alone first sets the agent's first parameter
   // ("level:4", "alphabeta:6"). Throws std::invalid_argument.
   static AgentSpec parse(const std::string& text);
+  // A list of specs, one per seat: "mcts:iterations=200,threads=1,random" is
+  // {"mcts:iterations=200,threads=1", "random"}: a piece with '=' and no ':' is a parameter
+  // of the spec before it. Throws std::invalid_argument.
+  static std::vector<AgentSpec> parse_list(const std::string& text);
   std::string str() const;
 };
+// "random,random,random": random in every seat of a game of `players`.
+std::string random_seats(int players);
 
 struct AgentParam {
   std::string name, default_value, doc;

@@ -47,6 +47,24 @@ Plot lengths(const Comparison& c) {
 
 }  // namespace
 
+std::string compare_text(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b) {
+  std::vector<std::string> specs;
+  for (const auto& s : config.a.agents) specs.push_back(s.str());
+  std::string out = fmt::format("A: {}\nB: {}\n{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies.\n\n",
+                                a, b, fmt::join(specs, " against "), config.a.seed, config.a.max_plies);
+  out += fmt::format("{:<26} {:>9} {:>9} {:>9}  {}\n", "", "A", "B", "B - A", "95% interval of B - A");
+  for (const auto& row : c.rows)
+    out += fmt::format("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", row.name, row.a, row.b,
+                       row.difference.value, row.difference.interval95.low, row.difference.interval95.high,
+                       row.difference.interval95.low > 0 || row.difference.interval95.high < 0 ? "  *" : "");
+  out += fmt::format("\n{}\nThe test: {}.\n", verdict_sentence(config.question, config.test, c),
+                     test_text(config.question, config.test, c.last));
+  if (config.no_stop && c.settled_after > 0 && c.settled_after < c.games_each())
+    out += fmt::format("(--no-stop: the test had first settled after {} games each, as '{}'.)\n", c.settled_after,
+                       verdict_text(config.question, c.first_settled.verdict));
+  return out + stars_explained() + "\n";
+}
+
 std::string compare_html(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b,
                          const std::string& dir) {
   Table table{"compare", {text(""), text("A"), text("B"), text("B - A"), text("95% interval of B - A")}, {}, true, true};

@@ -12,5 +12,7 @@ namespace boardlab::lab {
 // commands the page gives.
 std::string compare_html(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b,
                          const std::string& dir);
+// The same for a terminal: the rule sets, the table of differences, the verdict and the test.
+std::string compare_text(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b);
 
 }  // namespace boardlab::lab

@@ -3,9 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <regex>
 #include <stdexcept>
 
 #include "core/text.h"
+#include "definition/bundled.h"
 #include "state/position_text.h"
 
 namespace boardlab {
@@ -52,6 +55,60 @@ Record lab_game_record(const Rules& rules, const lab::RunInfo& run, const lab::G
                                               "or edited)", g.index, i + 1, why));
   }
   return r;
+}
+
+RecordToReplay open_record(const std::string& path, long index, const std::string& definition) {
+  RecordToReplay out;
+  auto open = [&](const std::string& name, const std::vector<std::string>& options) {
+    out.rules = std::make_unique<ThreadRules>(definition.empty() ? open_named_definition(name, options)
+                                                                 : open_definition(definition, options));
+    return out.rules->def();
+  };
+  if (std::filesystem::is_directory(path)) {
+    if (index < 0) throw std::invalid_argument(fmt::format("{} is a folder: name one of its games with --game N", path));
+    const lab::RunInfo run = lab::read_run_info(path);
+    const GameDef& def = open(run.game, run.options);
+    if (!def.same_rules(run.definition_hash))
+      throw std::invalid_argument(fmt::format("{} was made under a different definition of {} ({}, now {}): its moves are "
+                                              "numbers in that definition's move lists, which this one cannot read",
+                                              path, def.name, run.definition_hash, def.content_hash));
+    out.record = lab_game_record(*out.rules, run, find_lab_game(path, def, index));
+    return out;
+  }
+  if (index >= 0) throw std::invalid_argument(fmt::format("--game N picks a game of a lab folder; {} is a file", path));
+  std::string why;
+  auto text = read_text_file(path, kMaxTextFile, &why);
+  if (!text) throw std::invalid_argument(fmt::format("cannot read {}: {}", path, why));
+  try {
+    out.record = parse_record(*text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
+  }
+  std::vector<std::string> options;
+  for (const auto& [k, v] : out.record.options) options.push_back(k + "=" + v);
+  open(out.record.game, options);
+  return out;
+}
+
+void check_records_folder(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) return;
+  if (!std::filesystem::is_directory(dir, ec)) throw std::invalid_argument(fmt::format("{}: not a folder", dir));
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (!std::regex_match(e.path().filename().string(), std::regex(R"([0-9]{4,}\.txt)")))
+      throw std::invalid_argument(fmt::format("{}: it holds {}, which is not a record; choose another folder", dir,
+                                              e.path().filename().string()));
+}
+
+void save_records(const std::string& dir, const Rules& rules, const std::vector<std::string>& options,
+                  const std::vector<std::string>& agents, const std::vector<lab::GameStats>& games) {
+  std::filesystem::create_directories(dir);
+  lab::RunInfo run;
+  run.game = rules.def().name;
+  run.options = options;
+  run.definition_hash = rules.def().content_hash;
+  run.agents = agents;
+  for (const auto& g : games) save_record(fmt::format("{}/{:04}.txt", dir, g.index + 1), lab_game_record(rules, run, g));
 }
 
 lab::GameStats find_lab_game(const std::string& dir, const GameDef& def, long index) {

@@ -73,6 +73,40 @@ nlohmann::json to_json(const Ladder& l, const std::string& game) {
   return {{"game", game}, {"agents", names}, {"elo", ratings}, {"score", matrix}, {"pairs", pairs}};
 }
 
+std::string ladder_text(const Ladder& l, const SimulationConfig& base) {
+  const auto& agents = l.agents;
+  std::string out = fmt::format("{}: each pair of agents plays {} games, seats alternating (seed {}, at most {} plies).\n",
+                                base.def->name, base.games, base.seed, base.max_plies);
+  out += "The row agent's score against the column agent (draws count half), with its 95% interval:\n\n";
+  size_t wname = 6;
+  for (const auto& s : agents) wname = std::max(wname, s.str().size());
+  out += fmt::format("{:<{}}", "", wname);
+  for (const auto& s : agents) out += fmt::format("  {:<21}", s.str().substr(0, 21));
+  out += "\n";
+  for (size_t i = 0; i < agents.size(); ++i) {
+    out += fmt::format("{:<{}}", agents[i].str(), wname);
+    for (size_t j = 0; j < agents.size(); ++j) {
+      const Interval ci = l.interval(i, j);
+      out += fmt::format("  {:<21}", i == j ? "-" : fmt::format("{:.3f} ({:.3f}-{:.3f})", l.score(i, j), ci.low, ci.high));
+    }
+    out += "\n";
+  }
+  out += fmt::format("\nElo ratings, fitted to every pair at once ({} at 0), with their 95% intervals:\n", agents[0].str());
+  std::vector<size_t> order(agents.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return l.ratings[x].elo > l.ratings[y].elo; });
+  for (size_t i : order)
+    out += fmt::format("  {:<{}}  {:+6.0f}  ({:+.0f} to {:+.0f})\n", agents[i].str(), wname, l.ratings[i].elo,
+                       l.ratings[i].interval95.low, l.ratings[i].interval95.high);
+  out += "\nThe first mover's win rate in each pair's games:\n";
+  for (size_t i = 0; i < agents.size(); ++i)
+    for (size_t j = i + 1; j < agents.size(); ++j) {
+      const MatchResult& r = l.results[i][j];
+      out += fmt::format("  {} against {}: {}\n", agents[i].str(), agents[j].str(), rate_text(Rate{r.first_mover_wins, r.games}));
+    }
+  return out + "\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n";
+}
+
 std::string ladder_html(const Ladder& l, const std::string& game) {
   const size_t n = l.agents.size();
   std::vector<size_t> order(n);

@@ -32,5 +32,8 @@ Ladder play_ladder(const SimulationConfig& base, const std::vector<AgentSpec>& a
 nlohmann::json to_json(const Ladder& l, const std::string& game);
 // The ladder as a page: the ratings, the score matrix, and each pair's record.
 std::string ladder_html(const Ladder& l, const std::string& game);
+// The same for a terminal: the score matrix, the ratings best first, each pair's first-mover
+// rate. `base` gives the games per pair, the seed and the ply cap.
+std::string ladder_text(const Ladder& l, const SimulationConfig& base);
 
 }  // namespace boardlab::lab

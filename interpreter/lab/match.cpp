@@ -1,7 +1,10 @@
 // Matches between agents.
 #include "lab/match.h"
 
+#include "lab/report.h"
 #include "lab/statistics.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 
@@ -48,6 +51,30 @@ Match play_match(const MatchConfig& config, const SeriesRunner& run) {
   }
   m.result = match_result(m.games);
   return m;
+}
+
+std::string match_text(const Match& match, const MatchConfig& m) {
+  const MatchResult& r = match.result;
+  const SimulationConfig& c = m.series;
+  const std::string a = c.agents[0].str(), b = c.agents[1].str();
+  auto [lo, hi] = r.interval();
+  const EloDifference elo = elo_difference(r);
+  std::string out = fmt::format("{}: {} against {}, {} games (seats alternating, seed {}{})\n", c.def->name, a, b, r.games,
+                                c.seed, c.opening_plies ? fmt::format(", {} random plies first", c.opening_plies) : "");
+  out += fmt::format("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, a);
+  out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {:+.0f} ({:+.0f} to {:+.0f}); {:.1f} plies a game\n", r.score(),
+                     lo, hi, elo.elo, elo.interval95.low, elo.interval95.high, static_cast<double>(r.plies) / r.games);
+  out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
+  if (m.sprt) {
+    const EloTest& t = *m.sprt;
+    const char* verdict = match.test.verdict == Verdict::Found      ? "H1 accepted: the first agent is stronger by about ELO1 or more"
+                          : match.test.verdict == Verdict::NotFound ? "H0 accepted: the first agent is not stronger by ELO1"
+                                                                    : "not settled before --games ran out";
+    out += fmt::format("SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games; log-likelihood ratio {:.2f}, bounds "
+                       "{:.2f} and {:.2f}\n", t.elo0, t.elo1, t.alpha, t.beta, verdict, r.games, match.test.llr,
+                       match.test.lower, match.test.upper);
+  }
+  return out;
 }
 
 }  // namespace boardlab::lab

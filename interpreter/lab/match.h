@@ -3,6 +3,7 @@
 // advantage with their 95% intervals, and a match that stops once an SPRT settles.
 #pragma once
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -43,5 +44,8 @@ struct Match {
   long looks = 0;
 };
 Match play_match(const MatchConfig& config, const SeriesRunner& run = run_series);
+// What a match found, for a terminal: wins, draws and losses, the score and the Elo
+// difference with their intervals, the first mover's rate, the sequential test's verdict.
+std::string match_text(const Match& match, const MatchConfig& config);
 
 }  // namespace boardlab::lab

@@ -23,6 +23,17 @@
 
 namespace boardlab::lab {
 
+std::pair<int, int> parse_shard(const std::string& text) {
+  const size_t slash = text.find('/');
+  const auto k = parse_int(text.substr(0, slash));
+  const auto n = parse_int(slash == std::string::npos ? "" : text.substr(slash + 1));
+  if (!k || !n || *n < 1 || *k < 1 || *k > *n || *n > 100000)
+    throw std::invalid_argument(fmt::format("--shard takes K/N with 1 <= K <= N (the K-th of N slices), not '{}'", text));
+  return {static_cast<int>(*k) - 1, static_cast<int>(*n)};
+}
+
+long shard_games(long games, int shard, int shards) { return games / shards + (shard < games % shards ? 1 : 0); }
+
 RunInfo run_info(const std::string& game, const std::vector<std::string>& options, const SimulationConfig& config) {
   RunInfo r;
   r.game = game;
@@ -217,6 +228,33 @@ void RunJournal::add(const GameStats& g) {
     if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
     at += static_cast<size_t>(n);
   }
+}
+
+ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads) {
+  ResumedRun out;
+  out.run = read_run_info(dir);
+  RunInfo& run = out.run;
+  const GameDefPtr def = definition.empty() ? open_named_definition(run.game, run.options) : open_definition(definition, run.options);
+  if (!def->same_rules(run.definition_hash))
+    throw std::invalid_argument(fmt::format("{} was played under a different definition of {} ({}, now {}): its games and "
+                                            "new ones would not be one run", dir, def->name, run.definition_hash, def->content_hash));
+  if (run.shards.size() != 1)
+    throw std::invalid_argument(fmt::format("{} holds {} shards merged: resume each shard's folder, then merge them", dir,
+                                            run.shards.size()));
+  std::vector<AgentSpec> agents;
+  for (const auto& spec : run.agents) agents.push_back(AgentSpec::parse(spec));
+  out.config = SimulationConfig{def, agents, run.games + more, run.seed, run.max_plies, threads};
+  SimulationConfig& c = out.config;
+  c.shard = run.shards.front() - 1;
+  c.shards = run.shard_count;
+  std::set<long> seen;
+  out.kept = read_games(dir, *def, [&](const GameStats& g) {
+    if (g.index < 0 || g.index >= run.games || g.index % c.shards != c.shard)
+      throw std::invalid_argument(fmt::format("game {} is not one of this shard's {} games", g.index, run.games));
+    if (!seen.insert(g.index).second) throw std::invalid_argument(fmt::format("game {} is there twice", g.index));
+  }, &out.cut_off);
+  run.games = c.games;
+  return out;
 }
 
 MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& game) {

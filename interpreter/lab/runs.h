@@ -12,6 +12,13 @@
 
 namespace boardlab::lab {
 
+// "K/N", 1 <= K <= N <= 100000: the K-th of N slices of a run's games (shards are numbered
+// from 1, as Slurm's array task ids can be). Returns {K - 1, N}; throws std::invalid_argument.
+std::pair<int, int> parse_shard(const std::string& text);
+// How many of games 0 .. games - 1 belong to shard `shard` (from 0) of `shards`: game i is
+// shard i mod shards's.
+long shard_games(long games, int shard, int shards);
+
 // What a run was: `game` as the user named it, `options` as given (key=value), the rest from
 // `config`.
 RunInfo run_info(const std::string& game, const std::vector<std::string>& options, const SimulationConfig& config);
@@ -65,6 +72,21 @@ RunInfo read_run_info(const std::string& dir);
 // and `cut_off` (when given) says so.
 std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
                                   const std::function<void(const GameStats&)>& check = {}, bool* cut_off = nullptr);
+
+// A run to finish (`simulate --resume DIR [--more N]`): the run DIR's summary.json names,
+// with its games so far. Refused (std::invalid_argument) when the definition's rules are not
+// the run's, when the folder holds several shards merged, or when a game does not belong to
+// the folder's shard or is there twice.
+struct ResumedRun {
+  RunInfo run;  // its game count with the `more` added
+  SimulationConfig config;
+  std::vector<GameStats> kept;
+  bool cut_off = false;  // the last game was cut off as it was written: it is played again
+  long shard_total() const { return shard_games(config.games, config.shard, config.shards); }
+};
+// `definition`: the definition file when the run names its game by a path ("" reads the
+// name); `threads` to play on.
+ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads);
 
 struct MergedRun {
   RunInfo run;

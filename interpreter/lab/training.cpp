@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <condition_variable>
 #include <filesystem>
 #include <optional>
@@ -269,6 +270,24 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       {"checks", checks},
   };
   return {master, final_progress, summary.dump()};
+}
+
+std::string default_weights_cache() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/boardlab/weights";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/boardlab/weights";
+  return ".boardlab-weights";
+}
+
+bool take_auto_eval(std::vector<AgentSpec>& agents, const std::vector<GameDefPtr>& defs) {
+  bool any = false;
+  for (auto& spec : agents)
+    if (auto e = spec.params.find("eval"); e != spec.params.end() && e->second == "auto") e->second = "learned", any = true;
+  if (!any) return false;
+  for (auto spec : agents) {
+    if (auto e = spec.params.find("eval"); e != spec.params.end() && e->second == "learned") e->second = "builtin";
+    for (const auto& def : defs) make_agent(spec, def, 1);
+  }
+  return true;
 }
 
 std::shared_ptr<const LearnedEval> cached_weights(const GameDefPtr& def, const std::string& cache_dir, double seconds,

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/agent.h"
 #include "learn/learned_eval.h"
 #include "rules/rules.h"
 
@@ -63,6 +64,16 @@ struct TrainResult {
 // throws.
 TrainResult train(const TrainConfig& config, const std::function<void(const TrainProgress&)>& report = {},
                   const std::atomic<bool>* stop = nullptr);
+
+// Where eval=auto keeps the weights it trained: $XDG_CACHE_HOME/boardlab/weights, else
+// ~/.cache/boardlab/weights, else .boardlab-weights.
+std::string default_weights_cache();
+
+// eval=auto in any of `agents` (compare): each becomes eval=learned, so that each rule set's
+// games use weights of their own (cached_weights), and true is returned; false when none
+// asks. Every spec is made once, for each of `defs`, with the built-in evaluation first: a
+// mistake in a spec shows before any training (std::invalid_argument).
+bool take_auto_eval(std::vector<AgentSpec>& agents, const std::vector<GameDefPtr>& defs);
 
 // Weights for `def` from the cache folder (a file per definition and its content hash, so a
 // changed rule set trains anew), or trained for `seconds` on `threads` and saved there;

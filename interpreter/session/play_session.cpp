@@ -84,10 +84,12 @@ PlaySession::~PlaySession() = default;
 
 std::string PlaySession::level_seat(int level) { return fmt::format("level:{}", level); }
 
-std::vector<std::string> PlaySession::default_seats(const GameDef& def) {
-  std::vector<std::string> seats(def.players.size(), level_seat(kDefaultLevel));
-  seats[0] = "human";
-  return seats;
+std::vector<std::string> PlaySession::default_seats(const GameDef& def, std::vector<std::string> named, int level) {
+  named.resize(def.players.size());
+  const bool person_named = std::find(named.begin(), named.end(), "human") != named.end();
+  for (size_t p = 0; p < named.size(); ++p)
+    if (named[p].empty()) named[p] = p == 0 && !person_named ? "human" : level_seat(level);
+  return named;
 }
 
 std::unique_ptr<Agent> PlaySession::make_seat_agent(const std::string& spec, int player) const {

@@ -39,8 +39,12 @@ class PlaySession {
   static std::string level_seat(int level);
   // Throws std::invalid_argument for a bad seat (naming its player).
   explicit PlaySession(Setup setup);
-  // The first player a person, the others the default level.
-  static std::vector<std::string> default_seats(const GameDef& def);
+  // The seats `named` leaves empty ("" per player; may be empty itself): the computer at
+  // `level`, but for the first player's, which is a person's unless `named` names a person's
+  // seat (you play black by naming black human). With nothing named: the first player a
+  // person, the others the default level.
+  static std::vector<std::string> default_seats(const GameDef& def, std::vector<std::string> named = {},
+                                                int level = kDefaultLevel);
   ~PlaySession();
 
   // What a front end hears as the game goes: to print a roll, a move, the board.

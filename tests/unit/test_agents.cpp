@@ -54,6 +54,17 @@ TEST_CASE("agent specs: a name, then key=value parameters") {
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("minimax"), game->def_ptr(), 1), Catch::Contains("no agent named 'minimax'"));
 }
 
+TEST_CASE("agent lists: one spec per seat, a spec's own parameters after commas too") {
+  const auto list = AgentSpec::parse_list("mcts:iterations=200,threads=1, random ,alphabeta:4,seconds=1");
+  REQUIRE(list.size() == 3);
+  CHECK(list[0].str() == "mcts:iterations=200,threads=1");
+  CHECK(list[1].str() == "random");
+  CHECK(list[2].str() == "alphabeta:4,seconds=1");
+  CHECK(AgentSpec::parse_list("greedy").size() == 1);
+  CHECK_THROWS_WITH(AgentSpec::parse_list("random,,greedy"), Catch::Contains("starts with the agent's name"));
+  CHECK(random_seats(3) == "random,random,random");
+}
+
 TEST_CASE("Agent limits: time is cut to the limit; a larger table, more threads or a named file is refused") {
   auto game = testing::bundled("dipole");
   const AgentLimits limits{0.05, 20, 2, false};

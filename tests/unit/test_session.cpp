@@ -16,6 +16,7 @@
 #include "state/position_text.h"
 #include "definition/bundled.h"
 #include "lab/simulation.h"
+#include "lab/runs.h"
 
 using namespace boardlab;
 
@@ -364,4 +365,39 @@ TEST_CASE("Where each player sits at the board, from forward directions or the s
   auto hyper = load_game_def(resolve_game("hypergammon"));
   CHECK_FALSE(sits_at_top(*hyper, 1));
   CHECK(how_player_moves(*hyper, 1) == "moves from point 24 down to 1, then off");
+}
+
+TEST_CASE("Default seats: a person plays the first player unless a person's seat is named; the rest play the level", "[session]") {
+  const auto def = load_game_def(resolve_game("hypergammon"));
+  CHECK(PlaySession::default_seats(*def) == std::vector<std::string>{"human", "level:3"});
+  CHECK(PlaySession::default_seats(*def, {}, 1) == std::vector<std::string>{"human", "level:1"});
+  CHECK(PlaySession::default_seats(*def, {"", "human"}, 2) == std::vector<std::string>{"level:2", "human"});
+  CHECK(PlaySession::default_seats(*def, {"", "random"}, 2) == std::vector<std::string>{"human", "random"});
+  CHECK(PlaySession::default_seats(*def, {"greedy", ""}, 4) == std::vector<std::string>{"greedy", "level:4"});
+}
+
+TEST_CASE("Shards: K/N read and checked, and the games each holds", "[session]") {
+  CHECK(lab::parse_shard("1/1") == std::pair<int, int>{0, 1});
+  CHECK(lab::parse_shard("3/4") == std::pair<int, int>{2, 4});
+  for (const char* bad : {"0/4", "5/4", "4", "a/b", "1/0", "1/100001", ""})
+    CHECK_THROWS_WITH(lab::parse_shard(bad), Catch::Contains("K/N with 1 <= K <= N"));
+  long all = 0;
+  for (int k = 0; k < 7; ++k) all += lab::shard_games(100, k, 7);
+  CHECK(all == 100);
+  CHECK(lab::shard_games(100, 0, 7) == 15);
+  CHECK(lab::shard_games(100, 6, 7) == 14);
+}
+
+TEST_CASE("A record to replay: a file, or a lab folder's game; records folders hold records only", "[session]") {
+  testing::TempDir dir;
+  CHECK_THROWS_WITH(open_record(dir.path() + "/none.txt", -1), Catch::Contains("cannot read"));
+  CHECK_THROWS_WITH(open_record(dir.path(), -1), Catch::Contains("is a folder: name one of its games with --game N"));
+  const std::string file = dir.write("r.txt", "[Game \"dipole\"]\n1. white e1-f2/1\n");
+  CHECK_THROWS_WITH(open_record(file, 3), Catch::Contains("picks a game of a lab folder"));
+  const RecordToReplay r = open_record(file, -1);
+  CHECK(r.rules->def().name == "dipole");
+  CHECK(r.record.plies.size() == 1);
+  CHECK_NOTHROW(check_records_folder(dir.path() + "/new"));  // missing: made when the records are saved
+  CHECK_THROWS_WITH(check_records_folder(dir.path()), Catch::Contains("it holds r.txt, which is not a record"));
+  CHECK_THROWS_WITH(check_records_folder(file), Catch::Contains("not a folder"));
 }
