@@ -24,10 +24,10 @@ std::string Replayer::play(const WrittenPly& ply) {
     }
     if (observer_) observer_->rolled(s_);
   }
-  if (rules_.over(s_)) return "the game is over: " + describe(def, rules_.outcome(s_));
+  rules_.legal_moves(s_, legal_);  // empty exactly when the game is over (one generation)
+  if (legal_.empty()) return "the game is over: " + describe(def, rules_.outcome(s_));
   if (ply.side >= 0 && ply.side != s_.side())
     return fmt::format("it is {}'s turn", def.players[static_cast<size_t>(s_.side())].name);
-  rules_.legal_moves(s_, legal_);
   int chosen = ply.index;
   if (chosen >= legal_.size())
     return fmt::format("there is no move number {} (from 0) of {} legal moves", chosen, legal_.size());
