@@ -72,10 +72,11 @@ class DepthSearch : public Agent {
     for (int i = 0; i < moves.size(); ++i) order[static_cast<size_t>(i)] = i;
     if (e.hash == s.hash() && e.best >= 0 && e.best < moves.size()) std::swap(order[0], order[static_cast<size_t>(e.best)]);
     Move m;
+    const int me = s.side();
     for (int i : order) {
       moves.get(i, m);
       rules_->apply(s, m);
-      const double v = -value(s, depth - 1, -2, -alpha, 1);
+      const double v = child_value(s, me, depth - 1, alpha, 2, 1);
       s.undo();
       if (v > alpha) alpha = v, best = i;
     }
@@ -111,12 +112,13 @@ class DepthSearch : public Agent {
     double best = -2;
     int best_i = 0;
     Move m;
+    const int me = s.side();
     for (int j = -1; j < moves.size(); ++j) {
       const int i = j < 0 ? tt_best : j;  // the table's move first
       if (i < 0 || i >= moves.size() || (j >= 0 && i == tt_best)) continue;
       moves.get(i, m);
       rules_->apply(s, m);
-      const double v = -value(s, depth - 1, -beta, -std::max(alpha, best), ply + 1);
+      const double v = child_value(s, me, depth - 1, std::max(alpha, best), beta, ply + 1);
       s.undo();
       if (v > best) best = v, best_i = i;
       if (!chance_ && best >= beta) break;
@@ -124,6 +126,12 @@ class DepthSearch : public Agent {
     const int8_t bound = best <= alpha0 ? 2 : best >= beta ? 1 : 0;
     e = Entry{s.hash(), best, static_cast<int16_t>(depth), static_cast<int16_t>(best_i), chance_ ? int8_t{0} : bound};
     return best;
+  }
+
+  // The value of the position a move of `mover` led to, for `mover`, within (alpha, beta):
+  // the next side to move may be the mover again (an extra move), whose value is its own.
+  double child_value(State& s, int mover, int depth, double alpha, double beta, int ply) {
+    return s.side() == mover ? value(s, depth, alpha, beta, ply) : -value(s, depth, -beta, -alpha, ply);
   }
 
   // The expected value over the rolls, for the side that plays them.

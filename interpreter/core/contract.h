@@ -32,9 +32,11 @@ enum class Op : uint8_t {
   Take = 8,         // the piece at level n of cell a goes to reserve slot b (or out of play if b = kNone)
   Put = 9,          // one piece of code c leaves reserve slot b and is inserted at level n of cell a
   SetPiece = 10,    // the piece at level n of cell a becomes code c
+  // The turn, not the board.
+  Again = 11,       // the side that moved moves again (Kalah's extra move): the turn does not pass
 };
 // Their names, as scripts and notation see them.
-inline constexpr std::array<std::pair<const char*, Op>, 10> kOps = {{{"move", Op::Move},
+inline constexpr std::array<std::pair<const char*, Op>, 11> kOps = {{{"move", Op::Move},
                                                                      {"remove", Op::Remove},
                                                                      {"to_reserve", Op::ToReserve},
                                                                      {"from_reserve", Op::FromReserve},
@@ -43,7 +45,8 @@ inline constexpr std::array<std::pair<const char*, Op>, 10> kOps = {{{"move", Op
                                                                      {"transfer", Op::Transfer},
                                                                      {"take", Op::Take},
                                                                      {"put", Op::Put},
-                                                                     {"set_piece", Op::SetPiece}}};
+                                                                     {"set_piece", Op::SetPiece},
+                                                                     {"again", Op::Again}}};
 inline const char* op_name(Op op) {
   for (const auto& [name, o] : kOps)
     if (o == op) return name;

@@ -42,6 +42,7 @@ std::string action_words(const GameDef& d, const Action& a) {
     case Op::Put:
       return fmt::format("put {} from reserve {} at level {} of {}", piece(d, a.c), slot(d, a.b), a.n, cell(d, a.a));
     case Op::SetPiece: return fmt::format("turn the piece at level {} of {} into {}", a.n, cell(d, a.a), piece(d, a.c));
+    case Op::Again: return "the same side moves again";
   }
   return fmt::format("unknown action (op {})", static_cast<int>(a.op));
 }

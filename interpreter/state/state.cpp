@@ -313,7 +313,8 @@ void State::check(const Move& m) const {
         if (a.n >= h(a.a)) bad(*def_, a, holds(a.a));
         if (a.c == 0 || a.c >= def_->ncodes) bad(*def_, a, "no such piece");
         break;
-      case Op::Mark: break;
+      case Op::Mark:
+      case Op::Again: break;
       default: bad(*def_, a, "unknown action");
     }
   }
@@ -328,6 +329,7 @@ void State::apply(const Move& m) {
   UndoRecord rec = record(m.count, m.flags, false);
   undo_actions_.insert(undo_actions_.end(), m.begin(), m.end());
   uint8_t buf[256];
+  bool again = false;
   for (const Action& a : m) {
     switch (a.op) {
       case Op::Move:
@@ -383,11 +385,12 @@ void State::apply(const Move& m) {
         insert_at(a.a, a.n, static_cast<uint8_t>(a.c));
         break;
       case Op::Mark: break;
+      case Op::Again: again = true; break;
     }
   }
   undo_.push_back(rec);
   forget_verdict();  // Rules::apply judges the new position
-  side_ = def_->next_player(side_);
+  if (!again) side_ = def_->next_player(side_);
   ++ply_;
   quiet_plies_ = (m.flags & kProgressFlag) ? 0 : quiet_plies_ + 1;
   if (def_->dice.count) {
@@ -468,7 +471,8 @@ void State::undo() {
         insert_at(a.a, a.n, undo_bytes_.back());
         undo_bytes_.pop_back();
         break;
-      case Op::Mark: break;
+      case Op::Mark:
+      case Op::Again: break;
     }
   }
   side_ = rec.side;

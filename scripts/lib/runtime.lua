@@ -50,6 +50,7 @@ local OP = info.ops
 local OP_MOVE, OP_REMOVE, OP_TO_RESERVE, OP_FROM_RESERVE = OP.move, OP.remove, OP.to_reserve, OP.from_reserve
 local OP_SET_TOP, OP_MARK = OP.set_top, OP.mark
 local OP_TRANSFER, OP_TAKE, OP_PUT, OP_SET_PIECE = OP.transfer, OP.take, OP.put, OP.set_piece
+local OP_AGAIN = OP.again
 local NONE, MAX_ACTIONS, MAX_MOVES, MAX_WORDS = info.none, info.max_actions, info.max_moves, info.max_words
 local OP_NAME = {}
 for name, code in pairs(OP) do OP_NAME[code] = name end
@@ -398,6 +399,9 @@ end
 function moves.mark(c)
   check_cell(c, "moves.mark")
   act("moves.mark", OP_MARK, 0, c, 0, 0)
+end
+function moves.again()
+  act("moves.again", OP_AGAIN, 0, 0, 0, 0)
 end
 function moves.commit()
   if not generating then outside("moves.commit") end
@@ -753,7 +757,7 @@ local FOLLOWS_PIECES = { to_reserve = true, transfer = true, take = true, put = 
 local function decode(actions, flags, viewer)
   local side = S.side
   local m = { actions = actions, pass = #actions == 0, via = {}, captured = {}, events = {},
-              progress = band(flags, info.progress_flag) ~= 0, viewer = viewer }
+              progress = band(flags, info.progress_flag) ~= 0, viewer = viewer, again = false }
   for i, e in ipairs(info.events) do
     if band(flags, info.event_flags[i]) ~= 0 then m.events[#m.events + 1] = e end
   end
@@ -817,6 +821,8 @@ local function decode(actions, flags, viewer)
       table.insert(stack(a.a), a.n + 1, a.c)
     elseif op == "set_piece" then
       stack(a.a)[a.n + 1] = a.c
+    elseif op == "again" then
+      m.again = true
     end
   end
   return setmetatable(m, DECODED)

@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "agents/agent.h"
 #include "core/text.h"
+#include "session/game_record.h"
 #include "state/position_text.h"
 
 using namespace boardlab;
@@ -217,4 +218,63 @@ TEST_CASE("lose_without_stacks: the side that owns no stack loses, as a plain re
     }
   }
   CHECK(ended > 20);  // the comparison saw the rule decide games
+}
+
+namespace {
+
+// A pile on a1: take one piece (the turn passes) or three (and move again); a side with no
+// move loses. From ten, taking three is the only winning move; a search that took the extra
+// move for the other side's would see no win at all, and take one.
+const std::string kPile =
+    "function generate()\n"
+    "  local h = state.height(0)\n"
+    "  if h >= 1 then moves.begin(); moves.take(0, h - 1); moves.commit() end\n"
+    "  if h >= 3 then\n"
+    "    moves.begin(); for k = 1, 3 do moves.take(0, h - k) end; moves.again(); moves.commit()\n"
+    "  end\n"
+    "end\n"
+    "function notation(m) return m.again and 'take 3' or 'take 1' end\n";
+
+}  // namespace
+
+TEST_CASE("The same side may move twice in a row: records, replay and every agent take it as any turn") {
+  testing::TempDir dir;
+  dir.write("pile.lua", kPile);
+  ThreadRules g(load_game_def(dir.write("pile.yaml", "name: pile\nscript: pile.lua\nplayers: [{name: a}, {name: b}]\n"
+                                                     "board: {kind: grid, size: [1, 1], max_stack: 10}\n"
+                                                     "pieces: {p: {glyphs: {a: x, b: o}}}\n"
+                                                     "setup: [{stack: xxxxxxxxxx, cells: [a1]}]\nturn: {no_moves: lose}\n")));
+  State s = g.initial();
+  MoveList moves = legal(g, s);
+  REQUIRE(g.move_texts(s, moves) == std::vector<std::string>{"take 1", "take 3"});
+  State after = s;
+  g.apply(after, moves[1]);
+  CHECK(after.side() == 0);  // a moves again
+  CHECK(position_text(after) == "a a1=xxxxxxx");
+  after.undo();
+  CHECK((after.same_position(s) && after.hash() == s.hash()));
+  // Every search finds the extra-move combination; one that negated the value of a position
+  // where the same side moves again would take one and lose.
+  for (const char* spec : {"alphabeta:depth=10", "expectimax:depth=10", "mcts:iterations=5000"}) {
+    INFO(spec);
+    auto agent = make_agent(AgentSpec::parse(spec), g.def_ptr(), 1);
+    CHECK(g.move_texts(s, moves)[static_cast<size_t>(agent->choose(g, s, moves))] == "take 3");
+  }
+  // Played out by alphabeta on both sides: a wins, moving twice in a row on the way; the
+  // record of it replays, its plies naming a twice running.
+  auto agent = make_agent(AgentSpec::parse("alphabeta:depth=10"), g.def_ptr(), 1);
+  State game = s;
+  Record r;
+  r.game = "pile";
+  for (MoveList m = legal(g, game); !m.empty(); m = legal(g, game)) {
+    const int k = agent->choose(g, game, m);
+    r.plies.push_back(record_ply(g.def(), game, g.move_texts(game, m)[static_cast<size_t>(k)]));
+    g.apply(game, m[k]);
+  }
+  CHECK(g.outcome(game) == Outcome{Outcome::Kind::Win, Outcome::Reason::NoMoves, 0});
+  CHECK(r.plies.size() >= 2);
+  CHECK((r.plies[0].side == "a" && r.plies[1].side == "a"));
+  const Replay rep = replay(g, parse_record(format_record(r)));
+  CHECK(rep.error.empty());
+  CHECK(rep.state.same_position(game));
 }
