@@ -278,8 +278,10 @@ void Scenario::run(const Rules& rules) {
   check_outcome(rules, s);
   if (const YNode* after = node_.get("after")) {
     try {
-      const std::string want = position_text(parse_position(rules.def(), after->scalar));
-      const std::string have = position_text(s);
+      // The ply is compared when the expected position gives it.
+      const WithPly ply = after->scalar.find("ply:") != std::string::npos ? WithPly::Yes : WithPly::No;
+      const std::string want = position_text(parse_position(rules.def(), after->scalar), ply);
+      const std::string have = position_text(s, ply);
       if (want != have) fail(after, fmt::format("the position is '{}'; expected '{}'", have, want));
     } catch (const PositionError& e) {
       fail(after, fmt::format("the expected position does not read: {}", e.what()));

@@ -8,9 +8,10 @@
 
 namespace boardlab {
 
-std::string position_text(const State& s) {
+std::string position_text(const State& s, WithPly ply) {
   const GameDef& g = s.def();
   std::string out = g.players[s.side()].name;
+  if (ply == WithPly::Yes && s.ply() > 0) out += fmt::format(" ply:{}", s.ply());
   if (g.dice.count && s.opening_roll()) out += " dice:roll-off";
   if (g.dice.count && !s.awaiting_roll()) out += " dice:" + fmt::format("{}", fmt::join(s.rolled(), ","));
   for (int c = 0; c < g.board.ncells; ++c) {
@@ -62,8 +63,15 @@ State parse_position(const GameDef& g, const std::string& text) {
   }
   s.set_side(side);
   std::vector<bool> seen(g.board.ncells, false);
+  long ply = 0;
   for (size_t i = 1; i < tokens.size(); ++i) {
     const std::string& t = tokens[i];
+    if (t.rfind("ply:", 0) == 0) {
+      const auto n = parse_int(t.substr(4));
+      if (!n || *n < 0 || *n > kMaxPly) throw PositionError(fmt::format("'{}': the ply is a number from 0 to {}", t, kMaxPly));
+      ply = static_cast<long>(*n);
+      continue;
+    }
     if (t.rfind("dice:", 0) == 0 && t.find('=') == std::string::npos) {
       if (!g.dice.count) throw PositionError(fmt::format("'{}': this game has no dice", t));
       const std::string v = t.substr(5);
@@ -107,6 +115,7 @@ State parse_position(const GameDef& g, const std::string& text) {
     }
   }
   s.reset_history();
+  s.set_ply(static_cast<int>(ply));
   return s;
 }
 

@@ -133,6 +133,11 @@ void State::set_reserve(int slot, int code, int32_t count) {
   forget_verdict();
 }
 
+void State::set_ply(int ply) {
+  ply_ = ply;
+  forget_verdict();  // the ply cap reads it
+}
+
 void State::set_side(int side) {
   side_ = side;
   forget_verdict();

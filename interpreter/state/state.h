@@ -80,6 +80,7 @@ class State {
   void push_piece(int cell, uint8_t code);
   void set_reserve(int slot, int code, int32_t count);
   void set_side(int side);
+  void set_ply(int ply);  // the moves played before this position (reset_history makes it 0)
   // Sets the dice as rolled (`count` of them; 0: waiting for a roll), with no history: for
   // positions read from text and dice given on the command line.
   void set_dice(const uint8_t* rolled, int count);

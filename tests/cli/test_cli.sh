@@ -33,7 +33,7 @@ run 0 "check a bundled game" -- check death-stacks --games 5 && has "$out" "5 ra
 run 2 "check a bad definition" -- check tests/bad-definitions/unknown-key.yaml &&
   has "$err" "tests/bad-definitions/unknown-key.yaml:4:1: error: unknown key 'boards' (did you mean 'board'?)" "check bad"
 run 0 "moves from the start" -- moves death-stacks && { lines "$out" 48 "moves"; has "$out" "a6-a4" "moves"; has "$out" "a6-a5/1" "moves"; }
-run 0 "moves as JSON" -- moves death-stacks --json && has "$out" '{"move":"a6-a4","position":"black a1=bb' "moves --json"
+run 0 "moves as JSON" -- moves death-stacks --json && has "$out" '{"move":"a6-a4","position":"black ply:1 a1=bb' "moves --json"
 run 0 "moves from a position" -- moves death-stacks --position "black a1=b f6=r" && lines "$out" 3 "moves --position"
 run 0 "moves of a finished game" -- moves death-stacks --position "black f6=r" && has "$err" "red wins" "no moves"
 run 0 "perft" -- perft death-stacks 2 && { has "$out" "perft 1 48" "perft"; has "$out" "perft 2 2304" "perft"; }

@@ -26,7 +26,7 @@ def sides(position, mover):
     tokens = position.split()
     side = {'w': [0] * 26, 'b': [0] * 26}
     for t in tokens[1:]:
-        if t.startswith('dice:'):
+        if t.startswith(('dice:', 'ply:')):
             continue
         lhs, rhs = t.split('=')
         if ':' in lhs:

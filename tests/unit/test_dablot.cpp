@@ -28,12 +28,12 @@ TEST_CASE("Dablot: notation c5-d6 and c5xe7xg5, read and printed") {
   State s = parse_position(game->def(), "white c5=S d6=s f6=s k13=s");
   CHECK(testing::legal_texts(*game, s) == std::vector<std::string>{"c5xe7xg5"});
   testing::play(*game, s, "c5xe7xg5");
-  CHECK(position_text(s) == "black g5=S k13=s");
+  CHECK(position_text(s) == "black ply:1 g5=S k13=s");
   // Forgiving entry: the points in order, whatever separates them.
   for (const char* typed : {"c5 e7 g5", "c5e7g5", "C5-E7-G5"}) {
     State t = parse_position(game->def(), "white c5=S d6=s f6=s k13=s");
     testing::play(*game, t, typed);
-    CHECK(position_text(t) == "black g5=S k13=s");
+    CHECK(position_text(t) == "black ply:1 g5=S k13=s");
   }
 }
 

@@ -120,7 +120,7 @@ TEST_CASE("Hypergammon: the notation read and printed") {
   auto bg = testing::bundled("backgammon");
   State t = parse_position(bg->def(), "white dice:2,2 6=wwwww 8=www 13=wwwww 24=ww 1=bb 12=bbbbb 17=bbb 19=bbbbb");
   testing::play(*bg, t, "8/4(2)");  // 8/6(2) 6/4(2): two checkers from 8 to 4
-  CHECK(position_text(t) == "black 1=bb 4=ww 6=wwwww 8=w 12=bbbbb 13=wwwww 17=bbb 19=bbbbb 24=ww");
+  CHECK(position_text(t) == "black ply:1 1=bb 4=ww 6=wwwww 8=w 12=bbbbb 13=wwwww 17=bbb 19=bbbbb 24=ww");
   CHECK(texts_at(*game, "white dice:4,1 bar:w=1 23=w 24=w 21=b 20=b 1=b").count("bar/21*/20*"));
   CHECK(texts_at(*game, "white dice:6,3 6=w 5=w 1=b 2=b 3=b off:w=1").count("6/off 5/2*"));
 }

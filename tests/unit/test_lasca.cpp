@@ -133,7 +133,7 @@ std::map<std::string, std::string> interpreter_moves(const Rules& game, const St
   for (int i = 0; i < moves.size(); ++i) {
     State t = s;
     t.apply(moves[i]);
-    out.emplace(texts[static_cast<size_t>(i)], position_text(t));
+    out.emplace(texts[static_cast<size_t>(i)], position_text(t, WithPly::No));
   }
   return out;
 }

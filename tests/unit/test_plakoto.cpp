@@ -233,7 +233,7 @@ std::map<std::string, int> runtime_results(const Rules& game, const State& s, bo
   for (int i = 0; i < moves.size(); ++i) {
     State t = s;
     game.apply(t, moves[i]);
-    out.emplace(position_text(t), result_code(t.outcome()));
+    out.emplace(position_text(t, WithPly::No), result_code(t.outcome()));
   }
   distinct = static_cast<int>(out.size()) == moves.size();
   return out;
@@ -255,7 +255,7 @@ bool option_on(const GameDef& def, const std::string& name) {
 
 // The generator's view of a runtime position, with the game's options.
 Plain plain_for(const Rules& game, const State& s) {
-  Plain p = Plain::read(position_text(s));
+  Plain p = Plain::read(position_text(s, WithPly::No));
   p.pinned_may_bear_off = option_on(game.def(), "bear_off_while_pinned");
   p.mother_rule = option_on(game.def(), "mother_rule");
   return p;
@@ -466,12 +466,12 @@ GamesSeen play_random_games(const Rules& game, int n, uint64_t seed) {
       for (int i = 0; i < moves.size(); ++i) {
         State t = s;
         game.apply(t, moves[i]);
-        if (position_text(t) == chosen->first) {
+        if (position_text(t, WithPly::No) == chosen->first) {
           s = t;
           break;
         }
       }
-      REQUIRE(position_text(s) == chosen->first);
+      REQUIRE(position_text(s, WithPly::No) == chosen->first);
       check_invariants(s);
       const Plain after = Plain::read(chosen->first);
       seen.passes += after.board_text() == p.board_text();
@@ -480,7 +480,7 @@ GamesSeen play_random_games(const Rules& game, int n, uint64_t seed) {
     }
     if (s.outcome().over()) {
       ++seen.finished;
-      const Plain end = Plain::read(position_text(s));
+      const Plain end = Plain::read(position_text(s, WithPly::No));
       seen.early_ends += end.off[0] < 15 && end.off[1] < 15;
       seen.draws += s.outcome().kind == Outcome::Kind::Draw;
     }

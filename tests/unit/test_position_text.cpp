@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
+#include <fmt/format.h>
+
 #include "rules/playout.h"
 #include "state/position_text.h"
 
@@ -20,6 +22,7 @@ TEST_CASE("position text round-trips over random positions") {
     CHECK(back.same_position(s));
     CHECK(back.hash() == s.hash());
     CHECK(position_text(back) == text);
+    CHECK(back.ply() == s.ply());
     ++checked;
   }
   CHECK(checked == 50);
@@ -31,6 +34,25 @@ TEST_CASE("the start position's text") {
         "red a1=bb b1=bb c1=bb d1=bb e1=bb f1=bb a6=rr b6=rr c6=rr d6=rr e6=rr f6=rr");
 }
 
+TEST_CASE("the ply survives a position read from text: a rule for the first turns and the ply cap read it") {
+  auto game = testing::bundled("lasca", {{"move_cap", "60"}});  // drawn after 60 plies
+  const int cap = game->def().max_plies;
+  REQUIRE(cap > 0);
+  State s = parse_position(game->def(), fmt::format("white ply:{} a1=w g7=b", cap - 1));
+  CHECK(s.ply() == cap - 1);
+  CHECK_FALSE(game->over(s));
+  CHECK(position_text(s).rfind(fmt::format("white ply:{} ", cap - 1), 0) == 0);
+  CHECK(position_text(s, WithPly::No).rfind("white a1=w", 0) == 0);
+  MoveList moves;
+  game->legal_moves(s, moves);
+  REQUIRE_FALSE(moves.empty());
+  game->apply(s, moves[0]);
+  CHECK(game->outcome(s).reason == Outcome::Reason::MoveCap);
+  CHECK(game->outcome(parse_position(game->def(), position_text(s))).reason == Outcome::Reason::MoveCap);
+  // At ply 0 the text leaves it out; `ply:0` reads.
+  CHECK(position_text(parse_position(game->def(), "white ply:0 a1=w g7=b")) == "white a1=w g7=b");
+}
+
 TEST_CASE("bad position text says what is wrong") {
   auto game = testing::bundled("death-stacks");
   const GameDef& g = game->def();
@@ -38,6 +60,9 @@ TEST_CASE("bad position text says what is wrong") {
   CHECK_THROWS_WITH(parse_position(g, ""), Contains("empty position"));
   CHECK_THROWS_WITH(parse_position(g, "green a1=r"), Contains("'green' is not a player (expected one of: red, black)"));
   CHECK_THROWS_WITH(parse_position(g, "red z9=r"), Contains("no cell named 'z9'"));
+  CHECK_THROWS_WITH(parse_position(g, "red ply:-1 a1=r"), Contains("'ply:-1': the ply is a number from 0 to"));
+  CHECK_THROWS_WITH(parse_position(g, "red ply:x a1=r"), Contains("'ply:x': the ply is a number"));
+  CHECK_THROWS_WITH(parse_position(g, "red ply:999999999999 a1=r"), Contains("the ply is a number"));
   CHECK_THROWS_WITH(parse_position(g, "red a1=rq"), Contains("'q' is not a piece glyph"));
   CHECK_THROWS_WITH(parse_position(g, "red a1=r a1=b"), Contains("cell a1 is given twice"));
   CHECK_THROWS_WITH(parse_position(g, "red a1"), Contains("expected cell=pieces"));

@@ -108,7 +108,7 @@ TEST_CASE("The one roll-off rule: the named winner plays, else the dice are read
   State walked = start;
   Replayer walk(*game, walked);
   CHECK(walk.play({1, "6-5", "24/13", -1}).empty());
-  CHECK(position_text(walked) == "white 1=bbbbbbbbbbbbbb 12=b 24=wwwwwwwwwwwwwww");
+  CHECK(position_text(walked) == "white ply:1 1=bbbbbbbbbbbbbb 12=b 24=wwwwwwwwwwwwwww");
   State twice = start;
   CHECK(Replayer(*game, twice).play({0, "4-4", "24/16", -1}).find("never a double") != std::string::npos);
 }

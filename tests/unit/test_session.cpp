@@ -29,7 +29,7 @@ TEST_CASE("The agent protocol answers a position with a legal move and the posit
   AgentServer server(game->def_ptr(), AgentSpec::parse("greedy"), 1);
   const auto r = ask(server, R"({"position": "white e1=ww g3=b"})");
   CHECK(r.at("move") == "e1-g3");  // the capture that wins
-  CHECK(r.at("position") == "black g3=ww");
+  CHECK(r.at("position") == "black ply:1 g3=ww");
   CHECK(ask(server, R"({"position": "black g3=ww"})").at("error") ==
         "the game is over: white wins (the other side has no piece left)");
 }

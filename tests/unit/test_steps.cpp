@@ -166,7 +166,7 @@ TEST_CASE("steps.generate: a slide stops at an unplayable cell, and a piece move
     // A two-piece stack moves whole.
     State s = parse_position(game.def(), "a a1=ox c3=o");
     testing::play(game, s, "a1-b1");
-    CHECK(position_text(s) == "b b1=ox c3=o");
+    CHECK(position_text(s) == "b ply:1 b1=ox c3=o");
   }
 }
 

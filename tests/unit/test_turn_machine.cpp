@@ -81,7 +81,7 @@ TEST_CASE("a side with no move loses, or passes, as the definition says") {
     CHECK(g.move_texts(s, moves) == std::vector<std::string>{"pass"});
     g.apply(s, moves[0]);
     CHECK(g.def().players[s.side()].name == "b");
-    CHECK(position_text(s) == "b a1=x b1=o a2=o b2=o");
+    CHECK(position_text(s) == "b ply:1 a1=x b1=o a2=o b2=o");
     CHECK_FALSE(s.outcome().over());
   }
 }
@@ -250,7 +250,7 @@ TEST_CASE("The same side may move twice in a row: records, replay and every agen
   State after = s;
   g.apply(after, moves[1]);
   CHECK(after.side() == 0);  // a moves again
-  CHECK(position_text(after) == "a a1=xxxxxxx");
+  CHECK(position_text(after) == "a ply:1 a1=xxxxxxx");
   after.undo();
   CHECK((after.same_position(s) && after.hash() == s.hash()));
   // Every search finds the extra-move combination; one that negated the value of a position
