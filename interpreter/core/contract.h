@@ -60,6 +60,12 @@ constexpr int kMaxMoveWords = 64 * kMaxMoves;  // words those moves may take in 
 constexpr int kMaxSpellings = 16;
 constexpr int kMaxSpellingBytes = 256;
 
+// The authoring API: what the definition keys and the Lua names mean. A definition names the
+// version it was written for (`api:`, absent: the first); older versions load through the
+// compatibility layer, and docs/changelog.md lists every change by version.
+constexpr int kFirstApi = 1;
+constexpr int kApiVersion = 2;
+
 // A move's flags: bit 0 is progress (it resets `turn.no_progress`), bits 1.. the
 // definition's events in their order.
 constexpr uint8_t kProgressFlag = 1;

@@ -21,9 +21,10 @@ struct Fnv {
   std::string hex() const { return fmt::format("{:016x}", h); }
 };
 
-// Keys that say nothing of how the game is played.
-constexpr std::array<std::string_view, 7> kTopLevelForPeople = {"title", "description", "rules", "levels",
-                                                                "weights", "extends",     "script"};
+// Keys that say nothing of how the game is played (`api` names the words a script is written
+// in, not its rules: a file moved to a newer API plays the same game).
+constexpr std::array<std::string_view, 8> kTopLevelNotRules = {"title",   "description", "rules",  "levels",
+                                                               "weights", "extends",     "script", "api"};
 constexpr std::array<std::string_view, 2> kAnywhereForPeople = {"doc", "colour"};
 
 template <size_t N>
@@ -44,7 +45,7 @@ void mix_yaml(const YNode& n, Fnv& f, bool top) {
       // By key: a variant's merge may order them otherwise than the base.
       std::vector<const std::pair<std::string, YPtr>*> fields;
       for (const auto& kv : n.fields)
-        if (!among(kAnywhereForPeople, kv.first) && !(top && among(kTopLevelForPeople, kv.first))) fields.push_back(&kv);
+        if (!among(kAnywhereForPeople, kv.first) && !(top && among(kTopLevelNotRules, kv.first))) fields.push_back(&kv);
       std::sort(fields.begin(), fields.end(), [](auto* a, auto* b) { return a->first < b->first; });
       f.mix("{");
       for (const auto* kv : fields) {
@@ -128,10 +129,21 @@ std::string rules_hash(const YNode& merged, const std::string& script_text,
   return f.hex();
 }
 
+namespace {
+std::string without_api_line(const std::string& yaml) {
+  size_t at = yaml.rfind("api:", 0) == 0 ? 0 : yaml.find("\napi:");
+  if (at == std::string::npos) return yaml;
+  if (yaml[at] == '\n') ++at;
+  const size_t end = yaml.find('\n', at);
+  return yaml.substr(0, at) + (end == std::string::npos ? "" : yaml.substr(end + 1));
+}
+}  // namespace
+
 std::string file_bytes_hash(const std::vector<std::string>& file_texts,
                             const std::vector<std::pair<std::string, std::string>>& options) {
   Fnv f;
-  for (const auto& text : file_texts) f.mix(text);
+  for (size_t i = 0; i < file_texts.size(); ++i)  // the definitions, then the script
+    f.mix(i + 1 < file_texts.size() ? without_api_line(file_texts[i]) : file_texts[i]);
   for (const auto& [name, value] : options) f.mix(name + "=" + value);
   return f.hex();
 }

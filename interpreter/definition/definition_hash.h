@@ -20,6 +20,8 @@ std::string rules_hash(const YNode& merged, const std::string& script_text,
 // The hash of the files' bytes that boardlab wrote before the rules hash (records, lab
 // folders and weights files made until 2026-11-26 carry it): still recognised as the same
 // definition when the files are unchanged.
+// `file_texts`: the definitions, the script last. A definition's top-level `api:` line is
+// left out: files made before the key existed did not have it, and the bundled ones gained it.
 std::string file_bytes_hash(const std::vector<std::string>& file_texts,
                             const std::vector<std::pair<std::string, std::string>>& options);
 

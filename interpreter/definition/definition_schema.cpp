@@ -108,6 +108,9 @@ const Schema& definition_schema() {
         {"description", string(), false, "one paragraph about the game"},
         {"rules", string(), false, "a summary of the rules, shown to players"},
         {"extends", string(), false, "a definition this one changes (a path relative to this file)"},
+        {"api", integer(), false,
+         "the version of boardlab's authoring API the definition and its script were written for "
+         "(docs/changelog.md); default 1, the first. A variant that names a script of its own names its api too"},
         {"script", string(), true, "the Lua script with the game's rules, relative to this file"},
         {"players", list(player), true, "the players, in turn order"},
         {"board", board, true, "the board"},

@@ -212,6 +212,7 @@ class Builder {
     if (ok({"levels"})) levels(g);
     if (ok({"weights"})) weights(g);
     if (ok({"script"})) script(g);
+    if (ok({"api", "script"})) api(g);
     if (!diags_.has_errors()) {
       // A key per (cell, level, piece): sized before it is made.
       const long long keys = static_cast<long long>(g.board.ncells) * g.stack_cap * g.ncodes;
@@ -787,6 +788,21 @@ class Builder {
     g.weights_pos = w->pos;
     std::error_code ec;
     if (!fs::is_regular_file(p, ec)) diags_.error(w->pos, fmt::format("cannot find the weights file '{}'", display_path(p)));
+  }
+
+  // The api belongs with the script: a variant inherits its base's, unless the variant names
+  // a script of its own and no api (that script is then taken as written for the first).
+  void api(GameDef& g) {
+    const YNode* a = root_.get("api");
+    const YNode* s = root_.get("script");
+    g.api_pos = root_.pos;
+    if (!a || (s && a->pos.file != s->pos.file && a->pos.file != g.source_file)) return;
+    g.api_pos = a->pos;
+    g.api = int_value(*a, "api", kFirstApi, 1'000'000);
+    if (g.api > kApiVersion)
+      diags_.error(a->pos, fmt::format("api: {}: this boardlab reads definitions written for API {} to {}; the file "
+                                       "needs a newer boardlab (docs/changelog.md lists the versions)",
+                                       g.api, kFirstApi, kApiVersion));
   }
 
   void script(GameDef& g) {

@@ -99,6 +99,8 @@ struct SetupEntry {
 struct GameDef {
   std::string name, title, description, rules_text;
   std::string source_file;  // the YAML the user named
+  int api = kFirstApi;      // the authoring API the definition and its script were written for
+  SourcePos api_pos;        // where `api` is given (the definition's start when it is not)
   std::string script_file;  // resolved path of the Lua script
   std::string script_display;  // the script's path as error messages show it
   // What the rules are (definition_hash.h): records, lab folders and weights files carry it.

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <string_view>
+#include <vector>
 
 #include "core/text.h"
 #include "core/contract.h"
@@ -50,6 +52,53 @@ SourcePos key_pos(const YNode& root, const char* section, const std::string& key
   const YNode* s = root.get(section);
   const SourcePos* p = s ? s->key_position(key) : nullptr;
   return p ? *p : (s ? s->pos : root.pos);
+}
+
+// Where `word` starts in `script` as a whole identifier path: its line and column, and the
+// line's text.
+struct WordAt {
+  int line, col;
+  std::string_view text;
+};
+std::vector<WordAt> word_positions(const std::string& script, const std::string& word) {
+  std::vector<WordAt> out;
+  int line = 1;
+  size_t line_start = 0;
+  for (size_t at = 0; at < script.size(); ++at) {
+    if (script[at] == '\n') {
+      ++line;
+      line_start = at + 1;
+    } else if (script.compare(at, word.size(), word) == 0 && (at == 0 || !is_word_char(script[at - 1])) &&
+               (at + word.size() >= script.size() || !is_word_char(script[at + word.size()]))) {
+      const size_t end = script.find('\n', line_start);
+      out.push_back({line, static_cast<int>(at - line_start) + 1,
+                     std::string_view(script).substr(line_start, (end == std::string::npos ? script.size() : end) - line_start)});
+    }
+  }
+  return out;
+}
+
+// A file written for an older API runs through the compatibility layer: said once, and at
+// each use of what the current API replaced, with the replacement.
+void api_warnings(const GameDef& g, const std::string& script, Diagnostics& d) {
+  if (g.api >= kApiVersion) return;
+  d.warning(g.api_pos, fmt::format("taken as written for API {}{}: it runs through the compatibility layer; what "
+                                   "changed in API {} is in docs/changelog.md (then say `api: {}`)",
+                                   g.api, g.api == kFirstApi ? " (a definition without `api:` is)" : "", kApiVersion,
+                                   kApiVersion));
+  if (g.api > 1) return;
+  for (const WordAt& w : word_positions(script, "game.event"))
+    d.warning({g.script_display, w.line, w.col},
+              "game.event(name) is API 1's: API 2 writes game.flags(name), which takes \"progress\" too "
+              "(1 + game.event(\"capture\") is game.flags(\"progress\", \"capture\"))");
+  for (const WordAt& w : word_positions(script, "notation")) {
+    // The hook: `function notation(` or `notation = ...` at the top level.
+    if (!(w.col == 1 || (w.col == 10 && w.text.substr(0, 9) == "function "))) continue;
+    d.warning({g.script_display, w.line, w.col},
+              "notation(move) receives the move as its list of actions and decoded, in one table (API 1); API 2 "
+              "passes the decoded move alone (move.from, move.to, move.captured...; its actions are move.actions)");
+    break;
+  }
 }
 
 }  // namespace
@@ -109,6 +158,7 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
     if (!mentions(script, e.name))
       d.warning(key_pos(root, "events", e.name),
                 fmt::format("event '{}' is never given: the script never names it (game.flags(\"{}\"))", e.name, e.name));
+  api_warnings(g, script, d);
   return d.items();
 }
 

@@ -140,7 +140,7 @@ void push_info(lua_State* L, const GameDef& g) {
                              std::pair{"race_max_points", RaceTurns::kMaxPoints},
                              std::pair{"memory_mb", static_cast<int>(g.memory_limit >> 20)}, std::pair{"none", int{kNone}},
                              std::pair{"no_cell", int{kNoCell}}, std::pair{"off_board", int{kOffBoard}},
-                             std::pair{"progress_flag", int{kProgressFlag}}}) {
+                             std::pair{"progress_flag", int{kProgressFlag}}, std::pair{"api", g.api}}) {
     lua_pushinteger(L, value);
     lua_setfield(L, -2, name);
   }

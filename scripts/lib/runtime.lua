@@ -437,6 +437,21 @@ function game.flags(...)
   for i = 1, select("#", ...) do bits = bor(bits, flag_of(select(i, ...), "game.flags", 3)) end
   return bits
 end
+-- API 1 (a definition without `api:`) named one event's flag bit so; API 2 replaced it with
+-- game.flags, which takes "progress" too. Kept for the scripts written then.
+if info.api == 1 then
+  function game.event(name)
+    if name == "progress" then error("game.event: progress is not an event; its flag is game.flags(\"progress\")", 2) end
+    return flag_of(name, "game.event", 3)
+  end
+else
+  setmetatable(game, { __index = function(_, k)
+    if k == "event" then
+      error(format("game.event is API 1's; API %d writes game.flags(name) (docs/changelog.md), or the definition says api: 1",
+        info.api), 2)
+    end
+  end })
+end
 function game.player(name) return player_id[name] or unknown("game.player", "player", name, info.players) end
 function game.player_name(p) return info.players[p + 1] end
 function game.forward(p) return info.forward[p + 1] end
@@ -824,6 +839,11 @@ local function decode(actions, flags, viewer)
     elseif op == "again" then
       m.again = true
     end
+  end
+  -- API 1's hooks took the move as its list of actions: they get both in one table.
+  if info.api == 1 then
+    for i, a in ipairs(actions) do m[i] = a end
+    return m
   end
   return setmetatable(m, DECODED)
 end

@@ -339,6 +339,12 @@ run 0 "check warns" -- check tests/warnings/likely-wrong.yaml --games 2 && {
   has "$err" "warning: option 'speed' is never read" "check warning"
   has "$out" "definition ok (6 warnings)" "check warning count"
 }
+# A game written for API 1 (no api: key) runs, and check names what replaced what it uses.
+run 0 "check an API-1 game" -- check tests/data/api1/dipole.yaml --games 2 && {
+  has "$err" "dipole.lua:14:31: warning: game.event(name) is API 1's: API 2 writes game.flags(name)" "api 1 warning"
+  has "$err" "taken as written for API 1" "api 1 warning"
+}
+run 0 "moves of an API-1 game" -- moves tests/data/api1/dipole.yaml && has "$out" "e1-off/12" "api 1 notation"
 rm -rf "$newdir"
 
 # The rule-tweak lab: simulate (threads, files, a variant), shards merged, compare, ladder.

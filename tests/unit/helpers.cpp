@@ -31,6 +31,7 @@ std::string TempDir::write(const std::string& name, const std::string& text) con
 std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml) {
   dir.write("tiny.lua", lua);
   return dir.write("tiny.yaml",
+                   "api: 2\n"
                    "name: tiny\n"
                    "script: tiny.lua\n"
                    "players: [{name: a}, {name: b}]\n"

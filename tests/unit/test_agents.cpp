@@ -221,9 +221,9 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
                                                      "levels:\n  2: \"mctz:seconds=1\"\n  4: \"level:2\"\n");
   auto bad = load_game_def(path);
   const auto errors = level_errors(bad).str();
-  CHECK_THAT(errors, Catch::Contains("tiny.yaml:8:6: error: level 2: no agent named 'mctz' (did you mean 'mcts'?)"));
-  CHECK_THAT(errors, Catch::Contains("tiny.yaml:9:6: error: level 4: a level names an agent, not another level"));
+  CHECK_THAT(errors, Catch::Contains("tiny.yaml:9:6: error: level 2: no agent named 'mctz' (did you mean 'mcts'?)"));
+  CHECK_THAT(errors, Catch::Contains("tiny.yaml:10:6: error: level 4: a level names an agent, not another level"));
   // The definition's file as errors name it (relative to where the test runs, when shorter).
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("level:2"), bad, 1),
-                    Catch::Contains("(level 2, ") && Catch::Contains("tiny.yaml:8:6)"));
+                    Catch::Contains("(level 2, ") && Catch::Contains("tiny.yaml:9:6)"));
 }

@@ -181,7 +181,7 @@ TEST_CASE("results.NAME.reach: the runtime's race to a goal") {
       "results: {goal: {doc: reached the goal, reach: {a: [far_edge], b: [a1..b1]}}}\n");
   // tiny_definition's players have no forward direction: far_edge says so.
   Diagnostics diags;
-  CHECK_THROWS_WITH(load_game_def(path), Contains("tiny.yaml:7:53: error: far_edge needs a forward direction for player 'a'"));
+  CHECK_THROWS_WITH(load_game_def(path), Contains("tiny.yaml:8:53: error: far_edge needs a forward direction for player 'a'"));
   dir.write("tiny.yaml", "name: tiny\nscript: tiny.lua\nplayers: [{name: a, forward: n}, {name: b, forward: s}]\n"
                          "board: {kind: grid, size: [3, 3]}\npieces: {p: {glyphs: {a: x, b: o}}}\n"
                          "results: {goal: {doc: reached the goal, reach: {a: [far_edge], b: [a1..b1]}}}\n");
