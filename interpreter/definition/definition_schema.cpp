@@ -43,9 +43,12 @@ const Schema& definition_schema() {
         {"doc", string(), false, "what the piece is"},
     });
     auto setup_entry = structure({
-        {"stack", string(), true, "the pieces, bottom to top, as glyphs"},
-        {"cells", list(string()), true,
+        {"stack", string(), false, "the pieces, bottom to top, as glyphs (with `cells`)"},
+        {"cells", list(string()), false,
          "the cells that start with this stack; `a1..h3` is every playable cell of that rectangle"},
+        {"reserve", string(), false,
+         "a reserve that starts stocked (pieces in hand), with `pieces`, instead of `stack` and `cells`"},
+        {"pieces", dict(integer()), false, "how many of each piece (by glyph) the reserve starts with: `{x: 61, o: 61}`"},
     });
     auto turn = structure({
         {"first", string(), false, "the player who moves first (a name or $option)"},

@@ -206,7 +206,7 @@ class Builder {
     if (ok({"dice", "players"})) dice(g);
     if (ok({"results", "options", "board", "players"})) results(g);
     if (ok({"events"})) events(g);
-    if (ok({"setup", "board", "pieces", "players"})) setup(g);
+    if (ok({"setup", "board", "pieces", "players", "reserves"})) setup(g);
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
     if (ok({"levels"})) levels(g);
@@ -396,9 +396,14 @@ class Builder {
     // board exists: a range counts as its whole rectangle, which may overcount (harmless).
     long long total = 0;
     if (const YNode* setup = root_.get("setup"))
-      for (const auto& e : setup->items)
-        for (const auto& cell : e->get("cells")->items)
-          total += static_cast<long long>(e->get("stack")->scalar.size()) * range_size(cell->scalar);
+      for (const auto& e : setup->items) {
+        if (const YNode* cells = e->get("cells"); cells && e->get("stack"))
+          for (const auto& cell : cells->items)
+            total += static_cast<long long>(e->get("stack")->scalar.size()) * range_size(cell->scalar);
+        if (const YNode* pieces = e->get("pieces"))  // pieces in hand, which may all end on one stack
+          for (const auto& [glyph, count] : pieces->fields)
+            total += std::clamp<long long>(parse_int(resolve(*count)).value_or(0), 0, kMaxStock);
+      }
     g.total_pieces = static_cast<int>(std::min<long long>(total, 1'000'000));
     g.stack_cap = static_cast<int>(std::clamp<long long>(total, 1, 255));
     if (const YNode* ms = b.get("max_stack")) g.stack_cap = bounded(*ms, 1, 255, "'board.max_stack' is from 1 to 255");
@@ -633,6 +638,15 @@ class Builder {
     if (!setup || g.board.ncells == 0) return;
     std::vector<int> seen(g.board.ncells, 0);
     for (const auto& e : setup->items) {
+      if (e->get("reserve")) {
+        stock(g, *e);
+        continue;
+      }
+      if (!e->get("stack") || !e->get("cells")) {
+        diags_.error(e->pos, "a setup entry gives a stack and its cells (`{stack: xx, cells: [a1]}`), or a reserve "
+                             "and its pieces (`{reserve: hand, pieces: {x: 61}}`)");
+        continue;
+      }
       const YNode& st = *e->get("stack");
       std::vector<uint8_t> stack;
       for (char ch : st.scalar) {
@@ -654,6 +668,32 @@ class Builder {
           if (seen[c]++) diags_.error(cn->pos, fmt::format("cell '{}' is set up twice", g.board.cell_names[c]));
           if (!stack.empty()) g.setup.push_back({c, stack});
         }
+    }
+  }
+
+  // A reserve stocked at the start: pieces in hand.
+  void stock(GameDef& g, const YNode& e) {
+    if (e.get("stack") || e.get("cells")) {
+      diags_.error(e.pos, "a setup entry stocks a reserve (`reserve`, `pieces`) or sets up cells (`stack`, `cells`), "
+                          "not both");
+      return;
+    }
+    const YNode& r = *e.get("reserve");
+    const auto it = std::find(g.reserve_slots.begin(), g.reserve_slots.end(), r.scalar);
+    if (it == g.reserve_slots.end()) return unknown(r.pos, "reserve", r.scalar, g.reserve_slots);
+    const YNode* pieces = e.get("pieces");
+    if (!pieces) return diags_.error(e.pos, "a stocked reserve lists its pieces: `pieces: {x: 61, o: 61}`");
+    for (const auto& [glyph, count] : pieces->fields) {
+      const int code = glyph.size() == 1 ? g.code_of_glyph(glyph[0]) : -1;
+      if (code < 0) {
+        diags_.error(count->pos, fmt::format("'{}' is no piece glyph", glyph));
+        continue;
+      }
+      for (const ReserveStock& s : g.stock)
+        if (s.slot == it - g.reserve_slots.begin() && s.code == code)
+          diags_.error(count->pos, fmt::format("reserve '{}' is stocked with '{}' twice", r.scalar, glyph));
+      g.stock.push_back({static_cast<int>(it - g.reserve_slots.begin()), static_cast<uint8_t>(code),
+                         int_value(*count, "setup.pieces", 1, kMaxStock)});
     }
   }
 

@@ -69,6 +69,7 @@ struct DiceDef {
 // directions x lengths, 2 bytes each) and the position keys (cells x max_stack x piece
 // codes, 8 bytes each).
 constexpr long long kMaxTableEntries = 1 << 24;
+constexpr int kMaxStock = 1'000'000;  // the pieces of one kind a reserve may start with
 // The most loop steps a definition may allow a hook call (limits.ticks): a few seconds.
 constexpr int kMaxTicks = 500'000'000;
 // The most distinct rolls a definition may have (C(sides + count - 1, count)): each search
@@ -94,6 +95,12 @@ struct EventDef {
 struct SetupEntry {
   int cell;
   std::vector<uint8_t> stack;  // piece codes, bottom to top
+};
+// A reserve stocked at the start (pieces in hand).
+struct ReserveStock {
+  int slot;
+  uint8_t code;
+  int32_t count;
 };
 
 struct GameDef {
@@ -123,6 +130,7 @@ struct GameDef {
   int total_pieces = 0;
 
   std::vector<SetupEntry> setup;
+  std::vector<ReserveStock> stock;
   int first_player = 0;
   NoMovePolicy no_moves = NoMovePolicy::Lose;
   int max_plies = 0;  // 0: no cap

@@ -342,7 +342,7 @@ int ScriptHost::check_written(lua_State* L) {
   const auto at = static_cast<int32_t>(lua_tointeger(L, 1)), nwords = static_cast<int32_t>(lua_tointeger(L, 2));
   std::string why;
   try {  // no C++ exception may cross the Lua frames above
-    Move m;
+    Move& m = self->checked_;
     MoveList::decode(self->host_.moves.words, nwords, at, m);
     if (self->generating_) self->generating_->check(m);
   } catch (const std::exception& e) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/contract.h"
+#include "core/move.h"
 #include "definition/game_def.h"
 #include "script/ffi_types.h"
 #include "script/jump_chains.h"
@@ -85,6 +86,9 @@ class ScriptHost {
   StepMoves step_moves_;
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
+  // check_written's move, reused: one is 400 bytes to initialise for every move written, which
+  // an unoptimised sanitizer build spent most of its time on.
+  Move checked_;
   MoveList spare_moves_;
 };
 

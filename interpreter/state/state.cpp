@@ -20,6 +20,7 @@ State::State(const GameDef& def) : def_(&def) {
   reserve_.assign(def.reserve_slots.size() * def.ncodes, 0);
   for (const auto& e : def.setup)
     for (uint8_t c : e.stack) push_piece(e.cell, c);
+  for (const auto& r : def.stock) set_reserve(r.slot, r.code, r.count);
   side_ = def.first_player;
   awaiting_roll_ = def.dice.count > 0;
   opening_ = def.dice.roll_off;

@@ -4,6 +4,8 @@
 #include <set>
 
 #include "helpers.h"
+#include "core/rng.h"
+#include "rules/playout.h"
 #include "state/position_text.h"
 
 using namespace boardlab;
@@ -107,4 +109,54 @@ TEST_CASE("every reserve count hashes differently, whatever the setup") {
   std::set<uint64_t> hashes;
   for (int n = 0; n < 50; ++n) hashes.insert(parse_position(*def, "a off:x=" + std::to_string(n)).hash());
   CHECK(hashes.size() == 50);
+}
+
+TEST_CASE("Pieces in hand: the setup stocks a reserve, and a placement takes a piece from it", "[state]") {
+  testing::TempDir dir;
+  // Place a stone of your own from your hand on any empty cell.
+  const std::string lua = R"(
+local HAND = game.reserve("hand")
+local STONE = { game.piece("stone", 0), game.piece("stone", 1) }
+function generate()
+  local me = state.side()
+  if state.reserve(HAND, STONE[me + 1]) == 0 then return end
+  for c = 0, board.ncells - 1 do
+    if state.height(c) == 0 then
+      moves.begin()
+      moves.from_reserve(c, HAND, STONE[me + 1])
+      moves.commit()
+    end
+  end
+end
+)";
+  dir.write("place.lua", lua);
+  const std::string head = "api: 2\nname: place\nscript: place.lua\nplayers: [{name: a}, {name: b}]\n"
+                           "board: {kind: grid, size: [3, 3], max_stack: 1}\npieces: {stone: {glyphs: {a: x, b: o}}}\n"
+                           "reserves: [hand]\n";
+  ThreadRules game(load_game_def(dir.write("place.yaml", head + "setup: [{reserve: hand, pieces: {x: 5, o: 4}}]\n")));
+  State s = game.initial();
+  CHECK(position_text(s) == "a hand:x=5 hand:o=4");
+  CHECK(s.total_pieces() == 9);
+  CHECK(perft(game, s, 1) == 9);
+  CHECK(perft(game, s, 2) == 72);
+  testing::play(game, s, "in-b2");
+  CHECK(position_text(s) == "b ply:1 b2=x hand:x=4 hand:o=4");
+  // Every cell filled by the 9 stones in hand, none left; then the side to move has no move.
+  Rng rng(1);
+  CHECK(random_playout(game, s, rng, 100) == 8);
+  CHECK(s.total_pieces() == 9);
+
+  using Catch::Contains;
+  CHECK_THROWS_WITH(load_game_def(dir.write("bad1.yaml", head + "setup: [{reserve: hnd, pieces: {x: 5}}]\n")),
+                    Contains("unknown reserve 'hnd' (did you mean 'hand'?"));
+  CHECK_THROWS_WITH(load_game_def(dir.write("bad2.yaml", head + "setup: [{reserve: hand, pieces: {q: 5}}]\n")),
+                    Contains("'q' is no piece glyph"));
+  CHECK_THROWS_WITH(load_game_def(dir.write("bad3.yaml", head + "setup: [{reserve: hand, pieces: {x: 5}, cells: [a1]}]\n")),
+                    Contains("not both"));
+  CHECK_THROWS_WITH(load_game_def(dir.write("bad4.yaml", head + "setup: [{reserve: hand}]\n")),
+                    Contains("a stocked reserve lists its pieces"));
+  CHECK_THROWS_WITH(load_game_def(dir.write("bad5.yaml", head + "setup: [{reserve: hand, pieces: {x: 0}}]\n")),
+                    Contains("'setup.pieces' must be between 1 and"));
+  CHECK_THROWS_WITH(load_game_def(dir.write("bad6.yaml", head + "setup: [{stack: x}]\n")),
+                    Contains("a setup entry gives a stack and its cells"));
 }
