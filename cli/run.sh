@@ -34,15 +34,19 @@ build() {  # build DIR [--target T] [cmake options...]
 
 if [ "${1:-}" = "test" ]; then
   build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
-  build build-sanitize -DCMAKE_BUILD_TYPE=Debug -DBOARDLAB_SANITIZE=ON -DBOARDLAB_BENCHMARKS=OFF
-  # Only what their tests run, optimised lightly with line tables only: quicker to build.
-  light=(-DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -gline-tables-only" -DBOARDLAB_BENCHMARKS=OFF)
-  build build-fuzz --target fuzzers -DCMAKE_CXX_COMPILER=clang++ -DBOARDLAB_FUZZ=ON "${light[@]}"
-  build build-tsan --target boardlab -DCMAKE_CXX_COMPILER=clang++ -DBOARDLAB_TSAN=ON "${light[@]}"
+  # The sanitizer builds with clang, optimised lightly, with line tables only: the same checks,
+  # quicker to build and to test than an unoptimised gcc build (measured on 2 cores: 7 min to
+  # build from scratch and 4 min of tests, where gcc -O0's tests took 11). The fuzz and
+  # thread-sanitizer builds make only what their tests run.
+  light=(-DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=None "-DCMAKE_CXX_FLAGS=-O1 -gline-tables-only"
+         -DBOARDLAB_BENCHMARKS=OFF)
+  build build-asan -DBOARDLAB_SANITIZE=ON "${light[@]}"
+  build build-fuzz --target fuzzers -DBOARDLAB_FUZZ=ON "${light[@]}"
+  build build-tsan --target boardlab -DBOARDLAB_TSAN=ON "${light[@]}"
   echo "== release build" >&2
   ctest --test-dir build --output-on-failure -j2
   echo "== address and undefined-behaviour sanitizers" >&2
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-sanitize --output-on-failure -j2
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j2
   echo "== fuzzing (libFuzzer, address and undefined-behaviour sanitizers)" >&2
   ctest --test-dir build-fuzz --output-on-failure -j2
   echo "== thread sanitizer" >&2
