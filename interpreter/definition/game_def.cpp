@@ -680,9 +680,16 @@ class Builder {
     }
     const YNode& r = *e.get("reserve");
     const auto it = std::find(g.reserve_slots.begin(), g.reserve_slots.end(), r.scalar);
-    if (it == g.reserve_slots.end()) return unknown(r.pos, "reserve", r.scalar, g.reserve_slots);
+    if (it == g.reserve_slots.end()) {
+      unknown(r.pos, "reserve", r.scalar, g.reserve_slots);
+      return;
+    }
+    const int slot = static_cast<int>(it - g.reserve_slots.begin());
     const YNode* pieces = e.get("pieces");
-    if (!pieces) return diags_.error(e.pos, "a stocked reserve lists its pieces: `pieces: {x: 61, o: 61}`");
+    if (!pieces) {
+      diags_.error(e.pos, "a stocked reserve lists its pieces: `pieces: {x: 61, o: 61}`");
+      return;
+    }
     for (const auto& [glyph, count] : pieces->fields) {
       const int code = glyph.size() == 1 ? g.code_of_glyph(glyph[0]) : -1;
       if (code < 0) {
@@ -690,10 +697,9 @@ class Builder {
         continue;
       }
       for (const ReserveStock& s : g.stock)
-        if (s.slot == it - g.reserve_slots.begin() && s.code == code)
+        if (s.slot == slot && s.code == code)
           diags_.error(count->pos, fmt::format("reserve '{}' is stocked with '{}' twice", r.scalar, glyph));
-      g.stock.push_back({static_cast<int>(it - g.reserve_slots.begin()), static_cast<uint8_t>(code),
-                         int_value(*count, "setup.pieces", 1, kMaxStock)});
+      g.stock.push_back({slot, static_cast<uint8_t>(code), int_value(*count, "setup.pieces", 1, kMaxStock)});
     }
   }
 

@@ -92,8 +92,11 @@ void api_warnings(const GameDef& g, const std::string& script, Diagnostics& d) {
               "game.event(name) is API 1's: API 2 writes game.flags(name), which takes \"progress\" too "
               "(1 + game.event(\"capture\") is game.flags(\"progress\", \"capture\"))");
   for (const WordAt& w : word_positions(script, "notation")) {
-    // The hook: `function notation(` or `notation = ...` at the top level.
-    if (!(w.col == 1 || (w.col == 10 && w.text.substr(0, 9) == "function "))) continue;
+    // A hook the script writes (`function notation(`, `notation = function`), not a library's
+    // (`notation = chains.notation`), which reads either form.
+    const bool written = (w.col == 10 && w.text.substr(0, 9) == "function ") ||
+                         (w.col == 1 && w.text.find("function") != std::string_view::npos);
+    if (!written) continue;
     d.warning({g.script_display, w.line, w.col},
               "notation(move) receives the move as its list of actions and decoded, in one table (API 1); API 2 "
               "passes the decoded move alone (move.from, move.to, move.captured...; its actions are move.actions)");
