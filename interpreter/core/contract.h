@@ -33,7 +33,7 @@ enum class Op : uint8_t {
   Put = 9,          // one piece of code c leaves reserve slot b and is inserted at level n of cell a
   SetPiece = 10,    // the piece at level n of cell a becomes code c
   // The turn, not the board.
-  Again = 11,       // the side that moved moves again (Kalah's extra move): the turn does not pass
+  Again = 11,       // the side that moved moves again (an extra move): the turn does not pass
 };
 // Their names, as scripts and notation see them.
 inline constexpr std::array<std::pair<const char*, Op>, 11> kOps = {{{"move", Op::Move},
