@@ -1,5 +1,5 @@
-// Drawing a board in the terminal from one player's side: a grid as rows of cells, a
-// lattice as its points and lines, a track as two rows of points.
+// Drawing a board in the terminal from one player's side: a grid as rows of cells, a hex
+// board as offset rows, a lattice as its points and lines, a track as two rows of points.
 #include "board_view.h"
 #include "board_view_parts.h"
 
@@ -79,6 +79,43 @@ std::string draw_grid(const State& s, const ViewOptions& v) {
   return out + files + "\n";
 }
 
+// Hexagonal cells as offset rows: each rank half a cell right of the one below, so that a
+// cell touches the two above it, the two beside it and the two below it. File letters run
+// under the bottom rank and over the top one (a file is a slanting line between them).
+std::string draw_hex(const State& s, const ViewOptions& v) {
+  const GameDef& g = s.def();
+  const Board& b = g.board;
+  const bool turn = turned(s, v);
+  auto text = [&](int c) {
+    const int h = s.height(c);
+    return h == 0 ? std::string(".") : h == 1 ? std::string(1, g.glyph_of[s.top(c)]) : fmt::format("{}{}", g.glyph_of[s.top(c)], h);
+  };
+  size_t width = 2;
+  for (int c = 0; c < b.ncells; ++c) width = std::max(width, text(c).size());
+  const size_t pitch = width + 2, half = pitch / 2;
+  auto xs = [&](int i) { return turn ? b.width - 1 - i : i; };
+  // A row's indent, in half cells: the row drawn at the bottom has none.
+  auto indent = [&](int y) { return static_cast<size_t>(turn ? b.height - 1 - y : y) * half; };
+  auto files = [&](int y) {
+    std::string line = "    " + std::string(indent(y), ' ');
+    for (int i = 0; i < b.width; ++i) line += fmt::format(" {:<{}} ", file_name(xs(i)), width);
+    return line + "\n";
+  };
+  const int top = turn ? 0 : b.height - 1, bottom = turn ? b.height - 1 : 0;
+  std::string out = files(top);
+  for (int r = 0; r < b.height; ++r) {
+    const int y = turn ? r : b.height - 1 - r;
+    std::string row = fmt::format("{:>3} ", y + 1) + std::string(indent(y), ' ');
+    for (int i = 0; i < b.width; ++i) {
+      const int c = b.cell_at(xs(i), y);
+      row += c != kNoCell ? field(s, v, c, text(c), width) : std::string(pitch, ' ');
+    }
+    while (!row.empty() && row.back() == ' ') row.pop_back();  // a hexagon's missing cells
+    out += row + fmt::format("  {}\n", y + 1);
+  }
+  return out + files(bottom);
+}
+
 }  // namespace board_parts
 
 using namespace board_parts;
@@ -99,6 +136,7 @@ std::string draw_board(const State& s, const ViewOptions& view) {
   const Board& b = g.board;
   std::string out = b.kind == BoardKind::Lattice ? draw_lattice(s, view)
                     : b.kind == BoardKind::Track ? draw_track(s, view)
+                    : b.kind == BoardKind::Hex   ? draw_hex(s, view)
                                                  : draw_grid(s, view);
   if (g.dice.count) {
     auto rolled = s.rolled();
@@ -131,7 +169,10 @@ std::string draw_board(const State& s, const ViewOptions& view) {
   for (size_t slot = 0; slot < g.reserve_slots.size(); ++slot) {
     if (b.kind == BoardKind::Track && (static_cast<int>(slot) == g.bar_slot || static_cast<int>(slot) == g.off_slot)) continue;
     for (int code = 1; code < g.ncodes; ++code)
-      if (int n = s.reserve(static_cast<int>(slot), code)) out += fmt::format("{} {}: {}\n", g.reserve_slots[slot], g.glyph_of[code], n);
+      if (int n = s.reserve(static_cast<int>(slot), code))
+        out += g.is_unlimited(static_cast<int>(slot), code)
+                   ? fmt::format("{} {}: unlimited\n", g.reserve_slots[slot], g.glyph_of[code])
+                   : fmt::format("{} {}: {}\n", g.reserve_slots[slot], g.glyph_of[code], n);
   }
   return out;
 }

@@ -22,6 +22,7 @@ int seen_by(const State& s, const ViewOptions& v);
 bool turned(const State& s, const ViewOptions& v);
 
 std::string draw_grid(const State& s, const ViewOptions& v);
+std::string draw_hex(const State& s, const ViewOptions& v);
 std::string draw_lattice(const State& s, const ViewOptions& v);  // board_view_lines.cpp
 std::string draw_track(const State& s, const ViewOptions& v);    // board_view_lines.cpp
 

@@ -1,4 +1,5 @@
-// What every board kind shares: looking cells and directions up by name, naming files.
+// What every board kind shares: looking cells and directions up by name, opposite
+// directions, naming files.
 #include "board/board.h"
 
 namespace boardlab {
@@ -13,6 +14,18 @@ int Board::dir_index(const std::string& name) const {
   for (int i = 0; i < ndirs(); ++i)
     if (dir_names[i] == name) return i;
   return -1;
+}
+
+void link_opposites(Board& b) {
+  b.opposite.assign(b.dir_vectors.size(), -1);
+  for (size_t d = 0; d < b.dir_vectors.size(); ++d)
+    for (size_t e = 0; e < b.dir_vectors.size(); ++e) {
+      const auto [dx, dy] = b.dir_vectors[d];
+      if (b.dir_vectors[e] == std::pair<int, int>{-dx, -dy} && (dx || dy)) {
+        b.opposite[d] = static_cast<int16_t>(e);
+        break;
+      }
+    }
 }
 
 std::string file_name(int x) {

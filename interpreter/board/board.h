@@ -20,6 +20,7 @@ enum class BoardKind : uint8_t {
   Grid,     // every square of a rectangle is a cell
   Lattice,  // points on a rectangle's coordinates, joined by lines (steps) that differ per point
   Track,    // points in a row, named 1..n; rays leave it at either end
+  Hex,      // hexagonal cells on axial coordinates: a rhombus, or a hexagon
 };
 
 struct Board {
@@ -32,6 +33,7 @@ struct Board {
   std::vector<uint8_t> playable;     // may a piece stand here?
   std::vector<std::string> dir_names;
   std::vector<std::pair<int, int>> dir_vectors;
+  std::vector<int16_t> opposite;      // [dir] the direction whose vector is its negation, or -1
   EdgePolicy edges = EdgePolicy::Stop;
   int max_ray = 0;                   // rays are tabulated for k = 0..max_ray
   std::vector<int16_t> rays;         // [(cell * ndirs + dir) * (max_ray + 1) + k]
@@ -72,6 +74,18 @@ Board make_lattice(int width, int height, const std::vector<PointClass>& classes
 // its point k is the cell from which k steps forward leave the track.
 Board make_track(int points, std::vector<std::string> dir_names, std::vector<std::pair<int, int>> dir_vectors,
                  int max_ray);
+
+// A board of hexagonal cells on axial coordinates (x, y): a rhombus of width x height cells,
+// or a hexagon of side n (width = height = 2n - 1, the cells with n - 1 <= x + y <= 3n - 3).
+// By default six directions: e [1, 0], ne [0, 1], nw [-1, 1], w [-1, 0], sw [0, -1], se [1, -1]
+// (each row drawn half a cell right of the one below). Cells are named like grid cells; rays
+// stop at the edge.
+enum class HexShape : uint8_t { Rhombus, Hexagon };
+Board make_hex(HexShape shape, int width, int height, std::vector<std::string> dir_names,
+               std::vector<std::pair<int, int>> dir_vectors, int max_ray);
+
+// Fills b.opposite from b.dir_vectors (every maker calls it).
+void link_opposites(Board& b);
 
 // File letters a..z, then aa, ab...: the first part of a cell's name.
 std::string file_name(int x);

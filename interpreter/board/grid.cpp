@@ -59,6 +59,7 @@ Board make_grid(int width, int height, PlayableMask mask, EdgePolicy edges, std:
       }
     }
   }
+  link_opposites(b);
   return b;
 }
 

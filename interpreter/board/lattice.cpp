@@ -80,6 +80,7 @@ Board make_lattice(int width, int height, const std::vector<PointClass>& classes
       }
     }
   }
+  link_opposites(b);
   return b;
 }
 

@@ -21,10 +21,15 @@ const Schema& definition_schema() {
         {"steps", list(string()), true, "the directions a point of this class has a line along"},
     });
     auto board = structure({
-        {"kind", one_of({"grid", "lattice", "track"}), true,
-         "the board topology: grid (every square a cell), lattice (points joined by lines) or track "
-         "(points in a row, numbered by each player from its far end, with a bar and a tray)"},
-        {"size", list(integer()), true, "[width, height] in cells, or of a lattice's coordinates; [points] for a track"},
+        {"kind", one_of({"grid", "lattice", "track", "hex"}), true,
+         "the board topology: grid (every square a cell), lattice (points joined by lines), track "
+         "(points in a row, numbered by each player from its far end, with a bar and a tray) or hex "
+         "(hexagonal cells, six neighbours each)"},
+        {"size", list(integer("", true)), true,
+         "[width, height] in cells, or of a lattice's coordinates; [points] for a track; [side] for a hexagon; "
+         "each a number or $option"},
+        {"shape", one_of({"rhombus", "hexagon"}), false,
+         "hex only: a rhombus of [width, height] cells (the default) or a hexagon of [side] cells a side"},
         {"bar", string(), false, "track only: the reserve that holds each player's hit pieces"},
         {"off", string(), false, "track only: the reserve that holds each player's borne-off pieces"},
         {"points", dict(point_class), false,
@@ -48,7 +53,9 @@ const Schema& definition_schema() {
          "the cells that start with this stack; `a1..h3` is every playable cell of that rectangle"},
         {"reserve", string(), false,
          "a reserve that starts stocked (pieces in hand), with `pieces`, instead of `stack` and `cells`"},
-        {"pieces", dict(integer()), false, "how many of each piece (by glyph) the reserve starts with: `{x: 61, o: 61}`"},
+        {"pieces", dict(scalar()), false,
+         "how many of each piece (by glyph) the reserve starts with: `{x: 61, o: 61}`, or `unlimited` (a hand that "
+         "never runs out)"},
     });
     auto turn = structure({
         {"first", string(), false, "the player who moves first (a name or $option)"},

@@ -351,11 +351,19 @@ class Builder {
     const YNode& size = *b.get("size");
     int w = 0, h = 0;
     const std::string kind = b.get("kind")->scalar;
+    const YNode* shape = b.get("shape");
+    const bool hexagon = shape && shape->scalar == "hexagon";
+    if (shape && kind != "hex") diags_.error(shape->pos, "'board.shape' is for hex boards (board.kind: hex)");
     if (kind == "track" && size.items.size() == 1) {
       w = bounded(*size.items[0], 2, 4096, "a track has between 2 and 4096 points");
       h = w ? 1 : 0;
     } else if (kind == "track") {
       diags_.error(size.pos, "'board.size' of a track must be [points]");
+    } else if (hexagon && size.items.size() == 1) {
+      w = h = 2 * bounded(*size.items[0], 1, 32, "a hexagon's side is from 1 to 32 cells") - 1;
+      if (w < 0) w = h = 0;
+    } else if (hexagon) {
+      diags_.error(size.pos, "'board.size' of a hexagon must be [side]");
     } else if (size.items.size() != 2) {
       diags_.error(size.pos, "'board.size' must be [width, height]");
     } else {
@@ -388,6 +396,9 @@ class Builder {
     } else if (kind == "track") {
       names = {"up", "down"};
       vecs = {{1, 0}, {-1, 0}};
+    } else if (kind == "hex") {
+      names = {"e", "ne", "nw", "w", "sw", "se"};
+      vecs = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
     } else {
       names = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
       vecs = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
@@ -407,7 +418,7 @@ class Builder {
     g.total_pieces = static_cast<int>(std::min<long long>(total, 1'000'000));
     g.stack_cap = static_cast<int>(std::clamp<long long>(total, 1, 255));
     if (const YNode* ms = b.get("max_stack")) g.stack_cap = bounded(*ms, 1, 255, "'board.max_stack' is from 1 to 255");
-    const bool lattice = kind == "lattice", track = kind == "track";
+    const bool lattice = kind == "lattice", track = kind == "track", hex = kind == "hex";
     // The ray table holds a cell per (cell, direction, length): sized before it is made.
     const long long rays = static_cast<long long>(w) * h * static_cast<long long>(names.size()) *
                            (std::max({g.stack_cap, w, h}) + 1);
@@ -426,6 +437,12 @@ class Builder {
         diags_.error(n->pos, "a track's rays leave it at either end (edges: off)");
       if (w > 0) g.board = make_track(w, names, vecs, g.stack_cap);
     }
+    if (hex) {
+      for (const char* key : {"playable", "edges"})
+        if (const YNode* n = b.get(key); n && !(std::string(key) == "edges" && n->scalar == "stop"))
+          diags_.error(n->pos, fmt::format("'board.{}' is for grids: every cell of a hex board is playable, and its rays stop at the edge", key));
+      if (w > 0) g.board = make_hex(hexagon ? HexShape::Hexagon : HexShape::Rhombus, w, h, names, vecs, g.stack_cap);
+    }
     const YNode* points = b.get("points");
     if (lattice) {
       if (!points) diags_.error(b.pos, "a lattice needs 'board.points': the classes of points and their lines");
@@ -435,7 +452,7 @@ class Builder {
     } else if (points) {
       diags_.error(points->pos, "'board.points' is for lattices (board.kind: lattice)");
     }
-    if (w > 0 && !lattice && !track) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
+    if (w > 0 && !lattice && !track && !hex) g.board = make_grid(w, h, mask, edges, names, vecs, g.stack_cap);
     if (w > 0 && lattice && points) {
       std::vector<PointClass> classes;
       auto parity = [](const YNode* n) {
@@ -699,7 +716,12 @@ class Builder {
       for (const ReserveStock& s : g.stock)
         if (s.slot == slot && s.code == code)
           diags_.error(count->pos, fmt::format("reserve '{}' is stocked with '{}' twice", r.scalar, glyph));
-      g.stock.push_back({slot, static_cast<uint8_t>(code), int_value(*count, "setup.pieces", 1, kMaxStock)});
+      const bool unlimited = count->scalar == "unlimited";
+      g.stock.push_back({slot, static_cast<uint8_t>(code), unlimited ? kUnlimitedStock : int_value(*count, "setup.pieces", 1, kMaxStock)});
+      if (unlimited) {
+        g.unlimited.resize(g.reserve_slots.size() * static_cast<size_t>(g.ncodes), 0);
+        g.unlimited[static_cast<size_t>(slot) * g.ncodes + code] = 1;
+      }
     }
   }
 
@@ -788,9 +810,10 @@ class Builder {
 
   // A whole number the schema has checked, in [min, max]; else `why` at its place, and 0.
   int bounded(const YNode& n, long long min, long long max, const char* why) {
-    const auto x = parse_int(n.scalar);
+    const std::string v = resolve(n);
+    const auto x = parse_int(v);
     if (x && *x >= min && *x <= max) return static_cast<int>(*x);
-    diags_.error(n.pos, fmt::format("{}, not '{}'", why, n.scalar));
+    if (!v.empty()) diags_.error(n.pos, fmt::format("{}, not '{}'{}", why, v, v == n.scalar ? "" : " (" + n.scalar + ")"));
     return 0;
   }
 

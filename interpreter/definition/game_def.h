@@ -70,6 +70,9 @@ struct DiceDef {
 // codes, 8 bytes each).
 constexpr long long kMaxTableEntries = 1 << 24;
 constexpr int kMaxStock = 1'000'000;  // the pieces of one kind a reserve may start with
+// What `state.reserve` says of a hand that never runs out (setup pieces `unlimited`): a
+// count no game can exhaust, which placing from it or putting back into it leaves as it is.
+constexpr int kUnlimitedStock = kMaxStock;
 // The most loop steps a definition may allow a hook call (limits.ticks): a few seconds.
 constexpr int kMaxTicks = 500'000'000;
 // The most distinct rolls a definition may have (C(sides + count - 1, count)): each search
@@ -131,6 +134,10 @@ struct GameDef {
 
   std::vector<SetupEntry> setup;
   std::vector<ReserveStock> stock;
+  std::vector<uint8_t> unlimited;  // [slot * ncodes + code]: 1 for a hand that never runs out; empty if none
+  bool is_unlimited(int slot, int code) const {
+    return !unlimited.empty() && unlimited[static_cast<size_t>(slot) * ncodes + code];
+  }
   int first_player = 0;
   NoMovePolicy no_moves = NoMovePolicy::Lose;
   int max_plies = 0;  // 0: no cap

@@ -14,6 +14,7 @@
     const uint8_t* kind_of;  /* [code] -> kind, 255 for empty */                               \
     const int16_t* x;        /* [cell] */                                                      \
     const int16_t* y;        /* [cell] */                                                      \
+    const int16_t* opposite; /* [dir] the direction back, -1 if none */                        \
   } bl_board;                                                                                  \
                                                                                                \
   typedef struct bl_state {                                                                    \
@@ -130,6 +131,13 @@
     void* race_scratch;                                                                        \
     void* steps_scratch;                                                                       \
     int32_t (*step_moves)(struct bl_host*, const bl_board*, bl_step_rules*);                   \
+    /* Queries on the position (script/board_queries.h): cell and direction sets are byte    \
+       masks [cell] / [dir], 1 for a member (dirs NULL: every direction). */                 \
+    void* queries_scratch;                                                                     \
+    int32_t (*connected)(struct bl_host*, const bl_board*, int32_t player, const uint8_t* from, \
+                         const uint8_t* to, const uint8_t* dirs);                             \
+    int32_t (*line)(struct bl_host*, const bl_board*, int32_t cell, int32_t dir);              \
+    int32_t (*longest_line)(struct bl_host*, const bl_board*, int32_t player, const uint8_t* dirs); \
   } bl_host;
 
 extern "C" {

@@ -187,7 +187,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   const Board& b = def.board;
   board_ = bl_board{b.ncells, b.ndirs(), def.nplayers(), def.ncodes, static_cast<int32_t>(def.reserve_slots.size()),
                     def.stack_cap, b.max_ray, b.width, b.height, b.rays.data(), b.playable.data(),
-                    def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data()};
+                    def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data(), b.opposite.data()};
   host_.tick_limit = def.tick_limit;
   host_.ticks_left = def.tick_limit;
   host_.chains_scratch = &jump_chains_;
@@ -196,6 +196,10 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.race_turns = &RaceTurns::run;
   host_.steps_scratch = &step_moves_;
   host_.step_moves = &StepMoves::run;
+  host_.queries_scratch = &board_queries_;
+  host_.connected = &BoardQueries::connected;
+  host_.line = &BoardQueries::line;
+  host_.longest_line = &BoardQueries::longest_line;
 
   lua_pushcfunction(L_, traceback);
   traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);

@@ -11,6 +11,7 @@
 #include "core/move.h"
 #include "definition/game_def.h"
 #include "script/ffi_types.h"
+#include "script/board_queries.h"
 #include "script/jump_chains.h"
 #include "script/race_turns.h"
 #include "script/step_moves.h"
@@ -84,6 +85,7 @@ class ScriptHost {
   JumpChains jump_chains_;
   RaceTurns race_turns_;
   StepMoves step_moves_;
+  BoardQueries board_queries_{def_.board};  // host_.queries_scratch
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
   // check_written's move, reused: one is 400 bytes to initialise for every move written, which

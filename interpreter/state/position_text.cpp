@@ -23,7 +23,7 @@ std::string position_text(const State& s, WithPly ply) {
   }
   for (size_t slot = 0; slot < g.reserve_slots.size(); ++slot)
     for (int code = 1; code < g.ncodes; ++code)
-      if (int n = s.reserve(static_cast<int>(slot), code))
+      if (int n = s.reserve(static_cast<int>(slot), code); n && !g.is_unlimited(static_cast<int>(slot), code))
         out += fmt::format(" {}:{}={}", g.reserve_slots[slot], g.glyph_of[code], n);
   return out;
 }
@@ -96,6 +96,7 @@ State parse_position(const GameDef& g, const std::string& text) {
       if (slot < 0) throw PositionError(fmt::format("'{}': no reserve named '{}'", t, slot_name));
       int code = glyph.size() == 1 ? g.code_of_glyph(glyph[0]) : -1;
       if (code < 0) throw PositionError(fmt::format("'{}': '{}' is not a piece glyph", t, glyph));
+      if (g.is_unlimited(slot, code)) throw PositionError(fmt::format("'{}': the hand of '{}' in {} is unlimited: it has no count", t, glyph, slot_name));
       auto n = parse_int(rhs);
       if (!n || *n < 0 || *n > 100000) throw PositionError(fmt::format("'{}': the count must be a number", t));
       s.set_reserve(slot, code, static_cast<int32_t>(*n));

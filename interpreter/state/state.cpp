@@ -103,8 +103,9 @@ uint64_t State::repetition_key() const {
 int State::total_pieces() const {
   int n = 0;
   for (uint8_t h : height_) n += h;
-  for (int32_t r : reserve_) n += r;
-  return n;
+  for (size_t i = 0; i < reserve_.size(); ++i)
+    if (def_->unlimited.empty() || !def_->unlimited[i]) n += reserve_[i];
+  return n - drawn_;
 }
 
 void State::clear() {
@@ -114,7 +115,10 @@ void State::clear() {
   std::fill(count_.begin(), count_.end(), 0);
   std::fill(pieces_.begin(), pieces_.end(), 0);
   std::fill(reserve_.begin(), reserve_.end(), 0);
+  for (const auto& r : def_->stock)
+    if (def_->is_unlimited(r.slot, r.code)) set_reserve(r.slot, r.code, kUnlimitedStock);
   in_play_ = 0;
+  drawn_ = 0;
   board_hash_ = 0;
   set_dice(nullptr, 0);  // waiting for an ordinary roll (and forgets the verdict)
 }
@@ -129,6 +133,10 @@ void State::push_piece(int cell, uint8_t code) {
 }
 
 void State::set_reserve(int slot, int code, int32_t count) {
+  if (def_->is_unlimited(slot, code)) {  // not a count a position sets: outside the hash
+    reserve_[slot * def_->ncodes + code] = kUnlimitedStock;
+    return;
+  }
   in_play_ += count - reserve(slot, code);
   add_reserve(slot, code, count - reserve(slot, code));
   forget_verdict();
@@ -218,6 +226,10 @@ void State::insert_at(int cell, int level, uint8_t code) {
 }
 
 void State::add_reserve(int slot, int code, int delta) {
+  if (def_->is_unlimited(slot, code)) {  // its count stays kUnlimitedStock
+    drawn_ -= delta;
+    return;
+  }
   int32_t& r = reserve_[slot * def_->ncodes + code];
   // A key per (slot, piece, count), derived on the fly so that any count has its own.
   const uint64_t base = def_->z_reserve[static_cast<size_t>(slot) * def_->ncodes + code];

@@ -72,7 +72,7 @@ class State {
   void set_verdict(const Outcome& o, Judged how) const { outcome_ = o, judged_ = how; }
   // The game ends here by a decision from outside the rules (a resignation).
   void set_outcome(Outcome o) { set_verdict(o, Judged::Fully); }
-  int total_pieces() const;           // on the board and in reserves
+  int total_pieces() const;           // on the board and in reserves, less those drawn from unlimited hands
   int removed() const { return removed_; }  // taken out of play by Remove without a reserve
 
   // Board edits used when reading a position; they keep the hash right.
@@ -149,6 +149,7 @@ class State {
   // moves never add any, so while this is within board.max_stack no move can build a stack
   // over it, and a trusted move needs no check (apply).
   int in_play_ = 0;
+  int drawn_ = 0;  // pieces taken from unlimited hands, less those put back
   std::vector<uint64_t> owned_;  // owner_ as a bit set per player (owned_cells)
   int owned_words_ = 0;
   std::vector<int32_t> reserve_;

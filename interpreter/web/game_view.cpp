@@ -16,6 +16,7 @@ const char* kind_name(BoardKind k) {
     case BoardKind::Grid: return "grid";
     case BoardKind::Lattice: return "lattice";
     case BoardKind::Track: return "track";
+    case BoardKind::Hex: return "hex";
   }
   return "?";
 }
@@ -99,7 +100,7 @@ json position_view(const State& s) {
   for (int slot = 0; slot < static_cast<int>(def.reserve_slots.size()); ++slot) {
     json counts = json::object();
     for (int code = 1; code < def.ncodes; ++code)
-      if (const int n = s.reserve(slot, code)) counts[std::to_string(code)] = n;
+      if (const int n = s.reserve(slot, code)) counts[std::to_string(code)] = def.is_unlimited(slot, code) ? -1 : n;  // -1: unlimited
     reserves.push_back(std::move(counts));
   }
   const Outcome& o = s.outcome();

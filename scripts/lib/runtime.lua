@@ -152,6 +152,13 @@ function board.cell(name) return cell_id[name] or unknown("board.cell", "cell", 
 function board.name(c) return info.cells[c + 1] end
 function board.dir(name) return dir_id[name] or unknown("board.dir", "direction", name, info.dirs) end
 function board.dir_name(d) return info.dirs[d + 1] end
+-- The direction whose vector is d's reversed, or nil.
+function board.opposite(d)
+  if tobit(d) ~= d or d < 0 or d >= ND then bad("direction", d, "board.opposite") end
+  local o = B.opposite[d]
+  if o < 0 then return nil end
+  return o
+end
 
 ------------------------------------------------------------------------------------------
 -- state: the position of the current hook call
@@ -662,11 +669,70 @@ function native.race_turns(r, fname)
   run_primitive(H.race_turns, r, fname)
 end
 
+-- Queries on the position, answered in C++ (interpreter/script/board_queries.h says what
+-- each costs); in checking mode their Lua twins (scripts/lib/queries.lua) answer too and
+-- must agree. Cell and direction lists become byte masks for the call and are cleared after
+-- it: a list may change between calls, so nothing is kept.
+local twins = dofile(lib_dir .. "/queries.lua")(api)
+api.queries = twins
+local MASK_FROM, MASK_TO, MASK_DIRS = ffi.new("uint8_t[?]", NC), ffi.new("uint8_t[?]", NC), ffi.new("uint8_t[?]", ND)
+local function check_list(list, limit, fname, what)
+  if type(list) ~= "table" then error(format("%s: %s is %s, not a list", fname, what, describe(list)), 4) end
+  for i = 1, #list do
+    local v = list[i]
+    if tobit(v) ~= v or v < 0 or v >= limit then bad(what .. "[" .. i .. "]", v, fname, 4) end
+  end
+end
+local function set_mask(mask, list, v)
+  for i = 1, #list do mask[list[i]] = v end
+end
+local function check_player(p, fname)
+  if tobit(p) ~= p or p < 0 or p >= NP then bad("player", p, fname, 4) end
+end
+local function disagree(fname, twin)
+  error(format("%s: the C++ query and its Lua twin (queries.%s) disagree: a bug in boardlab", fname, twin), 3)
+end
+function state.connected(player, from, to, dirs)
+  local fname = "state.connected"
+  check_player(player, fname)
+  check_list(from, NC, fname, "from")
+  check_list(to, NC, fname, "to")
+  if dirs ~= nil then check_list(dirs, ND, fname, "dirs") end
+  set_mask(MASK_FROM, from, 1); set_mask(MASK_TO, to, 1)
+  if dirs then set_mask(MASK_DIRS, dirs, 1) end
+  local r = H.connected(H, B, player, MASK_FROM, MASK_TO, dirs and MASK_DIRS or nil)
+  set_mask(MASK_FROM, from, 0); set_mask(MASK_TO, to, 0)
+  if dirs then set_mask(MASK_DIRS, dirs, 0) end
+  if r < 0 then ran_too_long(fname .. "'s work counts too", 2) end
+  local yes = r == 1
+  if H.checking ~= 0 and twins.connected_lua(player, from, to, dirs) ~= yes then disagree(fname, "connected_lua") end
+  return yes
+end
+function state.line(c, d)
+  if tobit(c) ~= c or c < 0 or c >= NC then bad("cell", c, "state.line") end
+  if tobit(d) ~= d or d < 0 or d >= ND then bad("direction", d, "state.line") end
+  local n = H.line(H, B, c, d)
+  if H.checking ~= 0 and twins.line_lua(c, d) ~= n then disagree("state.line", "line_lua") end
+  return n
+end
+function state.longest_line(player, dirs)
+  local fname = "state.longest_line"
+  check_player(player, fname)
+  if dirs ~= nil then check_list(dirs, ND, fname, "dirs") end
+  if dirs then set_mask(MASK_DIRS, dirs, 1) end
+  local n = H.longest_line(H, B, player, dirs and MASK_DIRS or nil)
+  if dirs then set_mask(MASK_DIRS, dirs, 0) end
+  if n < 0 then ran_too_long(fname .. "'s work counts too", 2) end
+  if H.checking ~= 0 and twins.longest_line_lua(player, dirs) ~= n then disagree(fname, "longest_line_lua") end
+  return n
+end
+
 -- Shared helpers written against the API above; scripts see them as globals.
 native.rule_tables = dofile(lib_dir .. "/rule_tables.lua")(api, native)
 api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
 api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
 api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
+api.drop = dofile(lib_dir .. "/drop.lua")(api)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n

@@ -134,6 +134,7 @@ const Offset kCppLayout[] = {
   {"bl_board", "kind_of", offsetof(bl_board, kind_of)},
   {"bl_board", "x", offsetof(bl_board, x)},
   {"bl_board", "y", offsetof(bl_board, y)},
+  {"bl_board", "opposite", offsetof(bl_board, opposite)},
   {"bl_state", "", sizeof(bl_state)},
   {"bl_state", "height", offsetof(bl_state, height)},
   {"bl_state", "pieces", offsetof(bl_state, pieces)},
@@ -207,6 +208,10 @@ const Offset kCppLayout[] = {
   {"bl_host", "race_scratch", offsetof(bl_host, race_scratch)},
   {"bl_host", "steps_scratch", offsetof(bl_host, steps_scratch)},
   {"bl_host", "step_moves", offsetof(bl_host, step_moves)},
+  {"bl_host", "queries_scratch", offsetof(bl_host, queries_scratch)},
+  {"bl_host", "connected", offsetof(bl_host, connected)},
+  {"bl_host", "line", offsetof(bl_host, line)},
+  {"bl_host", "longest_line", offsetof(bl_host, longest_line)},
 };
 
 }  // namespace

@@ -172,6 +172,7 @@ function drawBoard() {
   const layer = { board: el('g', {}, svg), marks: el('g', {}, svg), pieces: el('g', {}, svg), top: el('g', {}, svg) };
   let width, height;
   if (def.board.kind === 'track') [width, height] = drawTrack(layer, pos);
+  else if (def.board.kind === 'hex') [width, height] = drawHex(layer, pos);
   else [width, height] = drawPlane(layer, pos);
   height = drawReserves(layer, pos, width, height);
   height = drawDice(layer, pos, width, height);
@@ -189,6 +190,44 @@ function drawBoard() {
 }
 
 function flipped() { return game.def.players[game.view.viewer].top; }
+
+// Hexagonal cells (pointy side up), each rank half a cell right of the one below, as the
+// terminal draws them; turned round for a viewer who sits at the top.
+function drawHex(layer, pos) {
+  const b = game.def.board, S = 52, M = 24, flip = flipped(), R = S / Math.sqrt(3), V = 1.5 * R;
+  const width = 2 * M + S * (b.width + (b.height - 1) / 2), height = 2 * M + 2 * R + (b.height - 1) * V;
+  const centre = (x, y) => {
+    const cx = M + S / 2 + (x + y / 2) * S, cy = M + R + (b.height - 1 - y) * V;
+    return flip ? [width - cx, height - cy] : [cx, cy];
+  };
+  b.cells.forEach((c, i) => {
+    const [cx, cy] = centre(c.x, c.y);
+    const corners = [-90, -30, 30, 90, 150, 210].map((a) => {
+      const t = a * Math.PI / 180;
+      return `${cx + R * Math.cos(t)},${cy + R * Math.sin(t)}`;
+    });
+    el('polygon', { points: corners.join(' '), fill: (c.x + 2 * c.y) % 3 === 0 ? '#d7b98e' : (c.x + 2 * c.y) % 3 === 1 ? '#e6cfa7' : '#f0dfbf',
+                    stroke: '#8d6e63', 'stroke-width': 1.5 }, layer.board);
+    boxes[c.name] = { x: cx - S * 0.42, y: cy - S * 0.42, w: S * 0.84, h: S * 0.84 };
+    drawStack(layer.pieces, pos.cells[i], cx, cy, S);
+  });
+  // File letters past the bottom rank's cells, rank numbers before each rank's first.
+  const named = {};
+  for (const c of b.cells) named[`${c.x},${c.y}`] = c.name.match(/^([a-z]+)(\d+)$/);
+  for (const c of b.cells) {
+    const m = named[`${c.x},${c.y}`];
+    if (!m) continue;
+    if (!named[`${c.x},${c.y - 1}`] && !named[`${c.x + 1},${c.y - 1}`]) {
+      const [cx, cy] = centre(c.x, c.y - 0.8);
+      el('text', { x: cx, y: cy, class: 'label' }, layer.board, m[1]);
+    }
+    if (!named[`${c.x - 1},${c.y}`]) {
+      const [cx, cy] = centre(c.x - 0.8, c.y);
+      el('text', { x: cx, y: cy, class: 'label' }, layer.board, m[2]);
+    }
+  }
+  return [width, height];
+}
 
 function drawPlane(layer, pos) {
   const b = game.def.board, S = 56, M = 24, flip = flipped(), lattice = b.kind === 'lattice';
@@ -294,7 +333,7 @@ function drawReserves(layer, pos, width, height) {
     let i = 0;
     for (const [code, count] of Object.entries(pos.reserves[s])) {
       drawPiece(layer.pieces, +code, x + 70 + i * 50, y + H / 2, 12);
-      el('text', { x: x + 92 + i * 50, y: y + H / 2, class: 'label' }, layer.pieces, `×${count}`);
+      el('text', { x: x + 92 + i * 50, y: y + H / 2, class: 'label' }, layer.pieces, count < 0 ? '×∞' : `×${count}`);
       ++i;
     }
     boxes['@' + name] = { x, y, w, h: H };
@@ -341,7 +380,7 @@ function hasMine(loc) {
   const side = shown.side;
   if (loc.startsWith('@')) {
     const s = game.def.reserves.indexOf(loc.slice(1));
-    return Object.entries(shown.reserves[s] || {}).some(([code, n]) => n > 0 && owner(+code) === side);
+    return Object.entries(shown.reserves[s] || {}).some(([code, n]) => n !== 0 && owner(+code) === side);  // -1: unlimited
   }
   const c = game.def.board.cells.findIndex((x) => x.name === loc);
   const stack = shown.cells[c];
@@ -362,11 +401,27 @@ function options() {
   return { next, complete };
 }
 
+// Placements from a hand: each cell a piece may be put on, with the hand (a leg from a
+// reserve to the cell). A click on the cell alone makes one.
+function placements() {
+  const out = new Map();
+  if (sel.partial.length) return out;
+  for (const c of candidates())
+    c.move.legs.forEach((leg, i) => {
+      const [from, to] = leg.stops;
+      if (!c.used.includes(i) && leg.stops.length === 2 && from.startsWith('@') && hasMine(from)) out.set(to, from);
+    });
+  return out;
+}
+
 function clicked(loc) {
   if (!game || stepping || game.view.to_move !== 'human' || busy) return;
   const { next } = options();
+  const hand = placements().get(loc);
   if (next.has(loc)) {
     sel.partial.push(loc);
+  } else if (hand) {
+    sel.partial.push(hand, loc);
   } else if (sel.partial.length) {
     sel.partial = [];  // a click elsewhere starts again (on a source, from there)
     if (options().next.has(loc)) sel.partial.push(loc);
@@ -424,6 +479,7 @@ function drawHighlights(g) {
   if (game.view.to_move !== 'human') return;
   for (const loc of sel.partial) mark(loc, 'highlight-chosen');
   for (const loc of options().next) mark(loc, sel.partial.length ? 'highlight-target' : 'highlight-source');
+  for (const loc of placements().keys()) mark(loc, 'highlight-target');
 }
 
 function resetSelection() {

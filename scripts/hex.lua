@@ -1,0 +1,54 @@
+-- Hex: a stone on any empty cell (the drop library), the swap on Blue's first turn, and the
+-- connection of each side's two edges (state.connected) as the result.
+local HAND = game.reserve("hand")
+local RED, BLUE = game.player("red"), game.player("blue")
+local STONE = { [RED] = game.piece("stone", RED), [BLUE] = game.piece("stone", BLUE) }
+local N = board.width
+local SWAP = game.options.swap
+local rules = { from = HAND, flags = game.flags("progress") }
+
+-- Each side's two edges, as lists of cells; and each cell's mirror across the long diagonal.
+local EDGES = { [RED] = { {}, {} }, [BLUE] = { {}, {} } }
+local MIRROR = {}
+local at = {}
+for c = 0, board.ncells - 1 do at[board.x(c) * N + board.y(c)] = c end
+for c = 0, board.ncells - 1 do
+  local x, y = board.x(c), board.y(c)
+  if y == 0 then table.insert(EDGES[RED][1], c) end
+  if y == N - 1 then table.insert(EDGES[RED][2], c) end
+  if x == 0 then table.insert(EDGES[BLUE][1], c) end
+  if x == N - 1 then table.insert(EDGES[BLUE][2], c) end
+  MIRROR[c] = at[y * N + x]
+end
+
+-- Blue's first turn: Red has its one stone down and Blue none (true from any position).
+local function swap_turn()
+  return SWAP and state.side() == BLUE and state.count(RED) == 1 and state.count(BLUE) == 0
+end
+
+function generate()
+  drop.generate(rules)
+  if swap_turn() then
+    for c = 0, board.ncells - 1 do
+      if state.owner(c) == RED then
+        moves.begin(rules.flags)
+        moves.to_reserve(c, 1, HAND)
+        moves.from_reserve(MIRROR[c], HAND, STONE[BLUE])
+        moves.commit()
+      end
+    end
+  end
+end
+
+function result()
+  for _, p in ipairs({ RED, BLUE }) do
+    if state.connected(p, EDGES[p][1], EDGES[p][2]) then return p, "connection" end
+  end
+  return nil
+end
+
+-- f6 for a stone; swap for the swap (its actions start by taking Red's stone back).
+function notation(move)
+  if move.actions[1].op == "to_reserve" then return "swap" end
+  return drop.notation(move)
+end

@@ -1,0 +1,269 @@
+// The placement and connection games (Hex, Connect Four): perft and the moves and results of
+// random games against independent generators written here, the hex board's geometry,
+// unlimited hands, and the position queries (state.connected, state.line,
+// state.longest_line) against their Lua twins. Rule scenarios are data (definitions/*.test.yaml).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+
+#include "board/lines.h"
+#include "core/rng.h"
+#include "helpers.h"
+#include "rules/playout.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+
+namespace {
+
+std::string cell_name(int x, int y) { return file_name(x) + std::to_string(y + 1); }
+
+// A second opinion on Hex: an n x n rhombus as a plain array (0 empty, 1 red, 2 blue).
+struct PlainHex {
+  int n, side = 1;
+  bool swap = true;
+  std::vector<int> cell;
+  int at(int x, int y) const { return cell[static_cast<size_t>(y * n + x)]; }
+  int stones(int who) const { return static_cast<int>(std::count(cell.begin(), cell.end(), who)); }
+  std::vector<std::string> moves() const {
+    std::vector<std::string> out;
+    if (winner()) return out;
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x)
+        if (!at(x, y)) out.push_back(cell_name(x, y));
+    if (swap && side == 2 && stones(1) == 1 && stones(2) == 0) out.push_back("swap");
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  // Red (1) joins y = 0 to y = n - 1, blue (2) x = 0 to x = n - 1; by flood fill.
+  int winner() const {
+    static constexpr std::array<std::pair<int, int>, 6> kNear = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}};
+    for (int who : {1, 2}) {
+      std::vector<int> seen(cell.size(), 0), stack;
+      for (int i = 0; i < n; ++i) {
+        const int x = who == 1 ? i : 0, y = who == 1 ? 0 : i;
+        if (at(x, y) == who) stack.push_back(y * n + x), seen[static_cast<size_t>(y * n + x)] = 1;
+      }
+      while (!stack.empty()) {
+        const int c = stack.back(), x = c % n, y = c / n;
+        stack.pop_back();
+        if ((who == 1 ? y : x) == n - 1) return who;
+        for (auto [dx, dy] : kNear) {
+          const int tx = x + dx, ty = y + dy;
+          if (tx < 0 || ty < 0 || tx >= n || ty >= n || at(tx, ty) != who || seen[static_cast<size_t>(ty * n + tx)]) continue;
+          seen[static_cast<size_t>(ty * n + tx)] = 1;
+          stack.push_back(ty * n + tx);
+        }
+      }
+    }
+    return 0;
+  }
+  PlainHex play(const std::string& m) const {
+    PlainHex next = *this;
+    if (m == "swap") {
+      const int c = static_cast<int>(std::find(cell.begin(), cell.end(), 1) - cell.begin());
+      next.cell[static_cast<size_t>(c)] = 0;
+      next.cell[static_cast<size_t>((c % n) * n + c / n)] = 2;
+    } else {
+      next.cell[static_cast<size_t>((std::stoi(m.substr(1)) - 1) * n + (m[0] - 'a'))] = side;
+    }
+    next.side = 3 - side;
+    return next;
+  }
+  uint64_t perft(int depth) const {
+    const auto ms = moves();
+    if (depth == 1) return ms.size();
+    uint64_t total = 0;
+    for (const auto& m : ms) total += play(m).perft(depth - 1);
+    return total;
+  }
+};
+
+// A second opinion on Connect Four: columns as heights (0 empty, 1 red, 2 yellow).
+struct PlainFour {
+  int w, h, connect, side = 1;
+  std::vector<int> cell;
+  int at(int x, int y) const { return x < 0 || y < 0 || x >= w || y >= h ? 0 : cell[static_cast<size_t>(y * w + x)]; }
+  int top(int x) const {
+    int y = 0;
+    while (y < h && at(x, y)) ++y;
+    return y;
+  }
+  int winner() const {
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        for (auto [dx, dy] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}}) {
+          const int who = at(x, y);
+          int k = 0;
+          while (who && k < connect && at(x + k * dx, y + k * dy) == who) ++k;
+          if (who && k == connect) return who;
+        }
+    return 0;
+  }
+  bool full() const { return std::count(cell.begin(), cell.end(), 0) == 0; }
+  std::vector<std::string> moves() const {
+    std::vector<std::string> out;
+    if (winner()) return out;
+    for (int x = 0; x < w; ++x)
+      if (top(x) < h) out.push_back(cell_name(x, top(x)));
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  PlainFour play(const std::string& m) const {
+    PlainFour next = *this;
+    const int x = m[0] - 'a';
+    next.cell[static_cast<size_t>(top(x) * w + x)] = side;
+    next.side = 3 - side;
+    return next;
+  }
+  uint64_t perft(int depth) const {
+    const auto ms = moves();
+    if (depth == 1) return ms.size();
+    uint64_t total = 0;
+    for (const auto& m : ms) total += play(m).perft(depth - 1);
+    return total;
+  }
+};
+
+// Plays random games of `game`, each move also on `plain`; the legal moves must be the
+// same at every position, and so must the winner at the end. Returns the winners' tally.
+template <class Plain>
+std::array<int, 3> compare_games(Rules& game, const Plain& start, int games, uint64_t seed) {
+  Rng rng(seed);
+  MoveList moves;
+  std::array<int, 3> tally{};
+  for (int g = 0; g < games; ++g) {
+    State s = game.initial();
+    Plain p = start;
+    while (!s.outcome().over()) {
+      auto ours = testing::legal_texts(game, s);
+      std::sort(ours.begin(), ours.end());
+      REQUIRE(ours == p.moves());
+      game.legal_moves(s, moves);
+      const auto i = static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())));
+      const std::string text = game.move_texts(s, moves)[static_cast<size_t>(i)];
+      game.apply(s, moves[i]);
+      p = p.play(text);
+    }
+    const Outcome o = s.outcome();
+    REQUIRE(p.moves().empty());
+    REQUIRE(p.winner() == (o.kind == Outcome::Kind::Win ? o.winner + 1 : 0));
+    ++tally[static_cast<size_t>(p.winner())];
+  }
+  return tally;
+}
+
+}  // namespace
+
+TEST_CASE("Hex boards: a rhombus and a hexagon, six neighbours, opposite directions", "[placement]") {
+  const std::vector<std::string> names = {"e", "ne", "nw", "w", "sw", "se"};
+  const std::vector<std::pair<int, int>> vecs = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
+  const Board r = make_hex(HexShape::Rhombus, 4, 3, names, vecs, 1);
+  CHECK(r.kind == BoardKind::Hex);
+  CHECK(r.ncells == 12);
+  const int b2 = r.cell_index("b2");
+  std::vector<std::string> near;
+  for (int d = 0; d < 6; ++d) near.push_back(r.ray(b2, d, 1) >= 0 ? r.cell_names[static_cast<size_t>(r.ray(b2, d, 1))] : "-");
+  CHECK(near == std::vector<std::string>{"c2", "b3", "a3", "a2", "b1", "c1"});
+  CHECK(r.ray(r.cell_index("a1"), 3, 1) == kNoCell);
+  for (int d = 0; d < 6; ++d) CHECK(r.opposite[static_cast<size_t>(d)] == (d + 3) % 6);
+  // A hexagon of side 3: 3 + 4 + 5 + 4 + 3 cells; its corners have three neighbours.
+  const Board h = make_hex(HexShape::Hexagon, 5, 5, names, vecs, 1);
+  CHECK(h.ncells == 19);
+  CHECK(h.cell_index("a1") == -1);
+  CHECK(h.cell_index("c1") == 0);
+  CHECK(h.cell_index("e5") == -1);
+  int corner = 0;
+  for (int d = 0; d < 6; ++d) corner += h.ray(h.cell_index("c1"), d, 1) >= 0;
+  CHECK(corner == 3);
+  CHECK_THROWS(make_hex(HexShape::Hexagon, 4, 4, names, vecs, 1));
+}
+
+TEST_CASE("Lines and connection on a board: the C++ queries", "[placement]") {
+  const std::vector<std::string> names = {"e", "ne", "nw", "w", "sw", "se"};
+  const std::vector<std::pair<int, int>> vecs = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
+  const Board b = make_hex(HexShape::Rhombus, 3, 3, names, vecs, 1);
+  std::vector<int8_t> owner(9, -1);
+  auto own = [&](const char* cell, int who) { owner[static_cast<size_t>(b.cell_index(cell))] = static_cast<int8_t>(who); };
+  // a1, b1 and a2 are player 0's; b2 and c1 player 1's.
+  own("a1", 0), own("b1", 0), own("a2", 0), own("b2", 1), own("c1", 1);
+  CHECK(line_through(b, owner.data(), b.cell_index("a1"), 0) == 2);  // a1 b1 along e and w
+  CHECK(line_through(b, owner.data(), b.cell_index("b1"), 3) == 2);
+  CHECK(line_through(b, owner.data(), b.cell_index("c3"), 0) == 0);  // nobody's
+  CHECK(longest_line(b, owner.data(), 0, nullptr) == 2);
+  CHECK(longest_line(b, owner.data(), 1, nullptr) == 2);  // c1 and b2 along nw
+  std::vector<uint8_t> bottom(9, 0), top(9, 0), dirs(6, 0);
+  for (const char* c : {"a1", "b1", "c1"}) bottom[static_cast<size_t>(b.cell_index(c))] = 1;
+  for (const char* c : {"a3", "b3", "c3"}) top[static_cast<size_t>(b.cell_index(c))] = 1;
+  ConnectScratch scratch;
+  CHECK_FALSE(connected(b, owner.data(), 0, bottom.data(), top.data(), nullptr, scratch));
+  own("a3", 0);
+  CHECK(connected(b, owner.data(), 0, bottom.data(), top.data(), nullptr, scratch));
+  dirs[0] = dirs[3] = 1;  // along e and w only: no way up
+  CHECK_FALSE(connected(b, owner.data(), 0, bottom.data(), top.data(), dirs.data(), scratch));
+}
+
+TEST_CASE("Hex: perft from the start equals an independent generator", "[placement]") {
+  auto game = testing::bundled("hex", {{"size", "7"}, {"swap", "false"}});
+  State s = game->initial();
+  CHECK(perft(*game, s, 1) == 49);
+  CHECK(perft(*game, s, 2) == 2352);
+  CHECK(perft(*game, s, 3) == 110544);
+  auto swap = testing::bundled("hex", {{"size", "5"}});
+  State t = swap->initial();
+  const PlainHex p{5, 1, true, std::vector<int>(25, 0)};
+  CHECK(perft(*swap, t, 2) == 25 * 25);  // 24 empty cells and the swap
+  CHECK(perft(*swap, t, 3) == p.perft(3));
+}
+
+TEST_CASE("Hex: the moves and the winner of random games equal an independent generator's", "[placement]") {
+  auto game = testing::bundled("hex", {{"size", "7"}});
+  const auto tally = compare_games(*game, PlainHex{7, 1, true, std::vector<int>(49, 0)}, testing::random_games(60), 11);
+  CHECK(tally[0] == 0);  // Hex has no draws
+  CHECK(tally[1] > 0);
+  CHECK(tally[2] > 0);
+}
+
+TEST_CASE("Connect Four: perft from the start equals an independent generator", "[placement]") {
+  auto game = testing::bundled("connect-four");
+  State s = game->initial();
+  const std::vector<uint64_t> expected = {7, 49, 343, 2401, 16807, 117649};
+  for (int d = 1; d <= static_cast<int>(expected.size()); ++d) CHECK(perft(*game, s, d) == expected[static_cast<size_t>(d - 1)]);
+  const PlainFour p{7, 6, 4, 1, std::vector<int>(42, 0)};
+  if (testing::random_games(10) >= 10) CHECK(perft(*game, s, 7) == 823536);
+  auto small = testing::bundled("connect-four", {{"columns", "5"}, {"rows", "4"}, {"connect", "3"}});
+  State t = small->initial();
+  CHECK(perft(*small, t, 6) == PlainFour{5, 4, 3, 1, std::vector<int>(20, 0)}.perft(6));
+  (void)p;
+}
+
+TEST_CASE("Connect Four: the moves and the result of random games equal an independent generator's", "[placement]") {
+  auto game = testing::bundled("connect-four");
+  const auto tally = compare_games(*game, PlainFour{7, 6, 4, 1, std::vector<int>(42, 0)}, testing::random_games(150), 3);
+  CHECK(tally[1] > 0);
+  CHECK(tally[2] > 0);
+  // A small board fills up: draws happen.
+  auto small = testing::bundled("connect-four", {{"columns", "4"}, {"rows", "4"}});
+  const auto draws = compare_games(*small, PlainFour{4, 4, 4, 1, std::vector<int>(16, 0)}, testing::random_games(150), 5);
+  CHECK(draws[0] > 0);
+}
+
+TEST_CASE("Unlimited hands: placing leaves the count, the position text leaves them out, the invariants hold",
+          "[placement]") {
+  auto game = testing::bundled("connect-four");
+  State s = game->initial();
+  const int hand = 0, red = s.def().code_of_glyph('x');
+  CHECK(s.reserve(hand, red) == kUnlimitedStock);
+  CHECK(position_text(s) == "red");
+  const uint64_t before = s.hash();
+  testing::play(*game, s, "d");
+  CHECK(s.reserve(hand, red) == kUnlimitedStock);
+  CHECK(s.total_pieces() == s.def().total_pieces);
+  CHECK(position_text(s) == "yellow ply:1 d1=x");
+  s.undo();
+  CHECK(s.hash() == before);
+  CHECK_THROWS_WITH(parse_position(s.def(), "red hand:x=3"), Catch::Contains("unlimited"));
+  const State back = parse_position(s.def(), "yellow d1=x");
+  CHECK(back.reserve(hand, red) == kUnlimitedStock);
+}
