@@ -18,7 +18,7 @@ Runner add_new(CLI::App& app) {
   auto dir = std::make_shared<std::string>(".");
   auto force = std::make_shared<bool>(false);
   cmd->add_option("name", *name, "the game's name: lower-case letters, digits and dashes")->required();
-  cmd->add_option("--board", *board, "grid:WxH (default grid:8x8), lattice:WxH or track:N");
+  cmd->add_option("--board", *board, "grid:WxH (default grid:8x8), lattice:WxH, hex:WxH or track:N");
   cmd->add_option("--dir", *dir, "where to write NAME.yaml, NAME.lua and NAME.test.yaml (default: here)");
   cmd->add_flag("--force", *force, "replace files that exist");
   return [=] {

@@ -33,8 +33,8 @@ BoardChoice parse_board(const std::string& text) {
   BoardChoice b{text.substr(0, colon)};
   const std::string dims = colon == std::string::npos ? "" : text.substr(colon + 1);
   auto bad = [&] {
-    return std::invalid_argument(fmt::format("--board takes grid:WxH or lattice:WxH (W 2 to 26, H 3 to 26) or track:N (N even, 6 to "
-                                  "26), not '{}'", text));
+    return std::invalid_argument(fmt::format("--board takes grid:WxH, lattice:WxH or hex:WxH (W 2 to 26, H 3 to 26) or track:N (N "
+                                             "even, 6 to 26), not '{}'", text));
   };
   if (b.kind == "track") {
     auto n = parse_int(dims.empty() ? "24" : dims);
@@ -43,7 +43,7 @@ BoardChoice parse_board(const std::string& text) {
     b.w = static_cast<int>(*n);
     return b;
   }
-  if (b.kind != "grid" && b.kind != "lattice") throw bad();
+  if (b.kind != "grid" && b.kind != "lattice" && b.kind != "hex") throw bad();
   if (!dims.empty()) {
     const size_t x = dims.find('x');
     auto w = parse_int(dims.substr(0, x)), h = parse_int(x == std::string::npos ? "" : dims.substr(x + 1));
@@ -98,16 +98,24 @@ NewGame new_game(const std::string& name, const std::string& board) {
   if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
     throw std::invalid_argument(fmt::format("the name takes lower-case letters, digits and dashes, not '{}'", name));
   const BoardChoice b = parse_board(board);
-  // A track gets the dice template, a grid or a lattice the step one (definitions/new/).
-  const std::string kind = b.kind == "track" ? "dice-race" : "step";
+  // A track gets the dice template, a hex board the placement one, a grid or a lattice the
+  // step one (definitions/new/).
+  const std::string kind = b.kind == "track" ? "dice-race" : b.kind == "hex" ? "place" : "step";
+  // The placement template's scenarios: white's stones up file a but the last rank, black's
+  // up file b (which joins no two files of its own).
+  std::string white_chain, black_chain;
+  for (int y = 1; y < b.h; ++y) white_chain += fmt::format("{}a{}=w", y > 1 ? " " : "", y), black_chain += fmt::format("{}b{}=b", y > 1 ? " " : "", y);
   const std::map<std::string, std::string> text = {
       {"name", name},
       {"board", b.kind == "track" ? "" : board_yaml(b)},
       {"white_cells", fmt::format("a1..{}1", file_name(b.w - 1))},
       {"black_cells", fmt::format("a{0}..{1}{0}", b.h, file_name(b.w - 1))},
       {"far_corner", fmt::format("{}{}", file_name(b.w - 1), b.h)},
+      {"white_chain", white_chain},
+      {"black_chain", black_chain},
   };
-  const std::map<std::string, int> number = {{"points", b.w}, {"width", b.w}, {"home", b.w / 4}};
+  const std::map<std::string, int> number = {{"points", b.w}, {"width", b.w}, {"height", b.h}, {"home", b.w / 4},
+                                             {"cells", b.w * b.h}, {"pairs", b.w * b.h * (b.w * b.h - 1)}};
   return NewGame{fill(kind + ".yaml", text, number), fill(kind + ".lua", text, number), fill(kind + ".test.yaml", text, number)};
 }
 

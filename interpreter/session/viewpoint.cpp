@@ -31,7 +31,10 @@ std::string how_player_moves(const GameDef& def, int player) {
   if (b.kind == BoardKind::Track)
     return fwd < 0 ? "moves along the track" : fmt::format("moves from point {} down to 1{}", b.ncells, def.off_slot >= 0 ? ", then off" : "");
   if (fwd >= 0 && b.dir_vectors[static_cast<size_t>(fwd)].second != 0) return "moves up the board";
-  return mean_start_rank(def, player) >= 0 ? "starts at the bottom of the board" : "has no pieces on the board at the start";
+  if (mean_start_rank(def, player) >= 0) return "starts at the bottom of the board";
+  for (const ReserveStock& r : def.stock)
+    if (def.owner_of[r.code] == player) return fmt::format("places pieces from its {}", def.reserve_slots[static_cast<size_t>(r.slot)]);
+  return "has no pieces on the board at the start";
 }
 
 }  // namespace boardlab

@@ -276,7 +276,7 @@ run 0 "last move and flip" -- play dipole --seed 3 --player black=random && {
 
 # boardlab new: a starting game for every board kind, that passes check and plays.
 newdir=$(mktemp -d)
-for b in grid:8x8 grid:5x7 lattice:5x5 track:24 track:6; do
+for b in grid:8x8 grid:5x7 lattice:5x5 hex:5x5 hex:7x4 track:24 track:6; do
   n="start-${b/:/-}"
   run 0 "new $b" -- new "$n" --board "$b" --dir "$newdir" && has "$out" "Wrote $newdir/$n.yaml" "new $b"
   run 0 "a new $b game passes check" -- check "$newdir/$n.yaml" --games 20 && {
@@ -309,7 +309,8 @@ run 2 "a malformed rule test" -- test tests/failing-rule-tests/malformed.test.ya
 run 0 "a bundled game's tests by name" -- test breakthrough && has "$out" "breakthrough.test.yaml: 10 scenarios, all pass" "test by name"
 run 2 "a game without tests" -- test dipole-10x10 && has "$err" "has no test file beside it" "test none"
 run 2 "new with a bad name" -- new "Bad Name" && has "$err" "lower-case letters, digits and dashes" "new name"
-run 2 "new with a bad board" -- new x --board hex:3 && has "$err" "--board takes grid:WxH" "new board"
+run 2 "new with a bad board" -- new x --board cube:3 && has "$err" "--board takes grid:WxH" "new board"
+run 2 "new with a hex board too small" -- new x --board hex:1x5 && has "$err" "hex:WxH (W 2 to 26" "new hex board"
 run 2 "new with a track too short to play" -- new x --board track:4 && has "$err" "an even N from 6 to 26" "new track"
 # check's warnings: legal but likely wrong.
 run 0 "check warns" -- check tests/warnings/likely-wrong.yaml --games 2 && {

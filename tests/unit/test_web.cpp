@@ -102,7 +102,11 @@ TEST_CASE("Every legal move's legs use each of its actions once and, played in o
       loop.play(*game, s, seats, rng, 400);
     }
     CHECK(checker.moves > 0);
-    CHECK(checker.ambiguous == 0);
+    // Hex's swap places Blue's stone where a plain placement may go: the two share their one
+    // leg on Blue's first turn, and the page offers both as buttons (app.js, finishLeg).
+    // Nowhere else may two moves share their legs.
+    const bool swap = game->def().option("swap") != nullptr;
+    CHECK(checker.ambiguous <= (swap ? testing::random_games(10) : 0));
   }
 }
 

@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from browser import Browser  # noqa: E402
 
 MOVES = 3  # the person's moves in each game
+PLACED = []  # the moves made by one click on a cell (placements from a hand)
 TO_THE_END = {"breakthrough-6x6": 60}  # games played to their end (at most this many moves)
 
 
@@ -38,7 +39,15 @@ def play_by_clicks(b, rng):
         b.click(f'#choices button[data-move="{index}"]')
         return move["text"]
     for leg in move["legs"]:
-        for stop in leg["stops"]:
+        stops = leg["stops"]
+        # A placement from a hand is one click, on the cell.
+        if len(stops) == 2 and stops[0].startswith("@"):
+            b.wait("!busy")
+            if b.eval(f"placements().get({stops[1]!r}) === {stops[0]!r}"):
+                b.click(f'[data-loc="{stops[1]}"]')
+                PLACED.append(move["text"])
+                continue
+        for stop in stops:
             try:
                 b.wait(f"[...options().next].includes({stop!r}) || document.querySelector('#choices [data-count]')", 10)
             except Exception as e:
@@ -140,9 +149,12 @@ def main():
             failures.append(f"errors in the page: {b.page_errors}")
         for label, path in sorted(shots.items()):
             print(f"screenshot of a {label} board: {path}")
-        for label in ("grid", "lattice", "track", "stacks"):
+        for label in ("grid", "lattice", "track", "hex", "stacks"):
             if len(games) > 5 and label not in shots:
                 failures.append(f"no screenshot of a {label} board")
+        # Hex and Connect Four are placed by clicks on their cells alone.
+        if len(games) > 5 and len(PLACED) < 2 * MOVES:
+            failures.append(f"only {len(PLACED)} placements made by a click on the cell: {PLACED}")
     finally:
         b.close()
         server.terminate()
