@@ -53,16 +53,27 @@ int seen_by(const State& s, const ViewOptions& v) {
 // Whether the board is drawn turned round (the last rank at the bottom, the files reversed).
 bool turned(const State& s, const ViewOptions& v) { return sits_at_top(s.def(), v.viewer) != v.flip; }
 
+// A cell as the grid and hex drawings show it: `.` when empty, the top glyph, and the
+// height after it for a stack.
+std::string cell_text(const State& s, int c) {
+  const GameDef& g = s.def();
+  const int h = s.height(c);
+  return h == 0 ? std::string(".") : h == 1 ? std::string(1, g.glyph_of[s.top(c)]) : fmt::format("{}{}", g.glyph_of[s.top(c)], h);
+}
+
+// The widest cell text of the position, at least 2.
+size_t cell_width(const State& s) {
+  size_t width = 2;
+  for (int c = 0; c < s.def().board.ncells; ++c) width = std::max(width, cell_text(s, c).size());
+  return width;
+}
+
 std::string draw_grid(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   const bool turn = turned(s, v);
-  auto text = [&](int c) {
-    const int h = s.height(c);
-    return h == 0 ? std::string(".") : h == 1 ? std::string(1, g.glyph_of[s.top(c)]) : fmt::format("{}{}", g.glyph_of[s.top(c)], h);
-  };
-  size_t width = 2;
-  for (int c = 0; c < b.ncells; ++c) width = std::max(width, text(c).size());
+  auto text = [&](int c) { return cell_text(s, c); };
+  const size_t width = cell_width(s);
   auto xs = [&](int i) { return turn ? b.width - 1 - i : i; };
   std::string files = "    ";
   for (int i = 0; i < b.width; ++i) files += fmt::format(" {:<{}} ", file_name(xs(i)), width);
@@ -86,12 +97,8 @@ std::string draw_hex(const State& s, const ViewOptions& v) {
   const GameDef& g = s.def();
   const Board& b = g.board;
   const bool turn = turned(s, v);
-  auto text = [&](int c) {
-    const int h = s.height(c);
-    return h == 0 ? std::string(".") : h == 1 ? std::string(1, g.glyph_of[s.top(c)]) : fmt::format("{}{}", g.glyph_of[s.top(c)], h);
-  };
-  size_t width = 2;
-  for (int c = 0; c < b.ncells; ++c) width = std::max(width, text(c).size());
+  auto text = [&](int c) { return cell_text(s, c); };
+  const size_t width = cell_width(s);
   const size_t pitch = width + 2, half = pitch / 2;
   auto xs = [&](int i) { return turn ? b.width - 1 - i : i; };
   // A row's indent, in half cells: the row drawn at the bottom has none.

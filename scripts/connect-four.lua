@@ -29,3 +29,35 @@ function notation(move)
   local cell = drop.notation(move)
   return { cell, COLUMN[cell] }
 end
+
+-- For the computer players: every window of `connect` cells in a row that holds discs of
+-- one side only is worth the square of their number to that side.
+local WINDOWS = {}
+do
+  local axes = { board.dir("e"), board.dir("n"), board.dir("ne"), board.dir("se") }
+  for c = 0, board.ncells - 1 do
+    for _, d in ipairs(axes) do
+      local cells = { c }
+      for k = 1, CONNECT - 1 do
+        local t = board.ray(c, d, k)
+        if t < 0 then cells = nil break end
+        cells[k + 1] = t
+      end
+      if cells then WINDOWS[#WINDOWS + 1] = cells end
+    end
+  end
+end
+local owner = state.owner
+
+function evaluate(player)
+  local mine, theirs = 0, 0
+  for w = 1, #WINDOWS do
+    local cells, m, t = WINDOWS[w], 0, 0
+    for i = 1, CONNECT do
+      local o = owner(cells[i])
+      if o == player then m = m + 1 elseif o >= 0 then t = t + 1 end
+    end
+    if t == 0 then mine = mine + m * m elseif m == 0 then theirs = theirs + t * t end
+  end
+  return (mine - theirs) / (mine + theirs + 20)
+end

@@ -52,3 +52,46 @@ function notation(move)
   if move.actions[1].op == "to_reserve" then return "swap" end
   return drop.notation(move)
 end
+
+-- For the computer players: how many more stones each side needs to join its edges (a
+-- shortest path where own stones cost nothing, empty cells one, enemy stones block), the
+-- opponent's less the player's, over the board's size.
+local NEAR = {}
+for c = 0, board.ncells - 1 do
+  NEAR[c] = {}
+  for d = 0, board.ndirs - 1 do
+    local t = board.ray(c, d, 1)
+    if t >= 0 then NEAR[c][#NEAR[c] + 1] = t end
+  end
+end
+local dist, queue = {}, {}
+local owner = state.owner
+local function stones_needed(p)
+  local goal = {}
+  for _, c in ipairs(EDGES[p][2]) do goal[c] = true end
+  for c = 0, board.ncells - 1 do dist[c] = math.huge end
+  -- 0-1 breadth-first search: a deque as a table with two ends.
+  local head, tail = 0, -1
+  local function push_front(c) head = head - 1; queue[head] = c end
+  local function push_back(c) tail = tail + 1; queue[tail] = c end
+  for _, c in ipairs(EDGES[p][1]) do
+    local o = owner(c)
+    if o == p then dist[c] = 0; push_front(c) elseif o < 0 then dist[c] = 1; push_back(c) end
+  end
+  while head <= tail do
+    local c = queue[head]
+    head = head + 1
+    if goal[c] then return dist[c] end
+    for _, t in ipairs(NEAR[c]) do
+      local o = owner(t)
+      if o == p and dist[c] < dist[t] then dist[t] = dist[c]; push_front(t)
+      elseif o < 0 and dist[c] + 1 < dist[t] then dist[t] = dist[c] + 1; push_back(t) end
+    end
+  end
+  return N * N
+end
+
+function evaluate(player)
+  local other = 1 - player
+  return (stones_needed(other) - stones_needed(player)) / (2 * N)
+end
