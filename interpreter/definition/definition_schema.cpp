@@ -59,7 +59,8 @@ const Schema& definition_schema() {
     });
     auto turn = structure({
         {"first", string(), false, "the player who moves first (a name or $option)"},
-        {"no_moves", one_of({"lose", "pass"}, "", true), false, "what happens to a side with no legal move"},
+        {"no_moves", one_of({"lose", "pass", "draw"}, "", true), false,
+         "what happens to a side with no legal move: it loses, passes, or the game is drawn"},
         {"max_plies", integer("", true), false, "the game is drawn after this many plies; 0 for no cap"},
         {"lose_without_pieces", boolean(), false,
          "a player with no piece on the board loses, checked for every player after every move"},
@@ -97,6 +98,35 @@ const Schema& definition_schema() {
          "per player name, cells (`a8..h8` ranges too; `far_edge`: those from which a step forward leaves the "
          "board): after every move, a player with a piece on top on one of "
          "its cells wins with this result, the mover first; the runtime checks it, no hook needed"},
+        {"line", integer("", true), false,
+         "after every move, a player with this many pieces in a row (on top, along any direction and its "
+         "opposite) wins with this result, the mover first; the runtime checks it, no hook needed"},
+    });
+    auto declared_step = structure({
+        {"dirs", list(string()), true, "the directions, in order"},
+        {"range", integer(), false, "how far: 1 a step (default), n at most n cells, 0 as far as the board goes"},
+        {"onto", string(), false,
+         "where the move may end, words joined by +: empty, enemy, own, off; either (empty+enemy, the default), any"},
+        {"split", boolean(), false, "the top k pieces go exactly k cells, for each k (a stack that splits)"},
+    });
+    auto declared_steps = structure({
+        {"pieces", dict(dict(list(declared_step))), true,
+         "per piece kind, per player name (or `all`), the steps of that player's piece"},
+        {"capture", one_of({"any", "not_taller"}), false,
+         "not_taller: an enemy stack is taken only by as many pieces or more; default any"},
+        {"off", string(), false, "the reserve pieces borne off go to (with onto: off)"},
+        {"capture_flags", list(string()), false, "the events a capture carries (captures are progress too)"},
+        {"off_flags", list(string()), false, "the events a bear-off carries (bear-offs are progress too)"},
+    });
+    auto declared_drop = structure({
+        {"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"},
+        {"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"},
+        {"fall", string(), false, "a direction pieces fall along, coming to rest on the last empty cell (Connect Four)"},
+        {"flags", list(string()), false, "the flags every placement carries: progress, events"},
+    });
+    auto declared_moves = structure({
+        {"drop", declared_drop, false, "pieces placed from a hand onto an empty cell (the drop library)"},
+        {"steps", declared_steps, false, "pieces that step, slide, leap or split (the steps library)"},
     });
     auto event = structure({
         {"doc", string(), false, "what it counts, for people reading the definition"},
@@ -121,7 +151,11 @@ const Schema& definition_schema() {
         {"api", integer(), false,
          "the version of boardlab's authoring API the definition and its script were written for "
          "(docs/changelog.md); default 1, the first. A variant that names a script of its own names its api too"},
-        {"script", string(), true, "the Lua script with the game's rules, relative to this file"},
+        {"script", string(), false,
+         "the Lua script with the game's rules, relative to this file; required unless `moves` declares them"},
+        {"moves", declared_moves, false,
+         "the moves as one building block with data (API 2): then no script is needed, or the script defines the "
+         "other hooks"},
         {"players", list(player), true, "the players, in turn order"},
         {"board", board, true, "the board"},
         {"pieces", dict(piece), true, "the kinds of piece"},

@@ -207,12 +207,15 @@ class Builder {
     if (ok({"results", "options", "board", "players"})) results(g);
     if (ok({"events"})) events(g);
     if (ok({"setup", "board", "pieces", "players", "reserves"})) setup(g);
+    if (ok({"moves", "board", "pieces", "players", "reserves", "events"})) moves(g);
     if (ok({"turn", "repetition", "options", "players"})) turn(g);
     if (ok({"limits"})) limits(g);
     if (ok({"levels"})) levels(g);
     if (ok({"weights"})) weights(g);
-    if (ok({"script"})) script(g);
+    if (ok({"script", "moves"})) script(g);
     if (ok({"api", "script"})) api(g);
+    if (const YNode* m = root_.get("moves"); m && g.api < 2)
+      diags_.error(m->pos, "'moves' is API 2's: the definition says `api: 2` (docs/changelog.md)");
     if (!diags_.has_errors()) {
       // A key per (cell, level, piece): sized before it is made.
       const long long keys = static_cast<long long>(g.board.ncells) * g.stack_cap * g.ncodes;
@@ -615,6 +618,7 @@ class Builder {
       ResultDef rd{name, name, 1, {}};
       if (const YNode* doc = v->get("doc")) rd.doc = doc->scalar;
       if (const YNode* sc = v->get("score")) rd.score = int_value(*sc, "results.score", 0, 1000);
+      if (const YNode* line = v->get("line")) rd.line = int_value(*line, "results.line", 2, 64);
       if (const YNode* reach = v->get("reach")) {
         const int words = g.cell_words();
         rd.reach.assign(static_cast<size_t>(g.nplayers() * words), 0);
@@ -786,9 +790,10 @@ class Builder {
       if (const YNode* n = t->get("no_moves")) {
         std::string v = resolve(*n);
         if (v == "pass") g.no_moves = NoMovePolicy::Pass;
+        else if (v == "draw") g.no_moves = NoMovePolicy::Draw;
         else if (v == "lose" && !two) two_only(*n, "'turn.no_moves: lose'");
         else if (v == "lose") g.no_moves = NoMovePolicy::Lose;
-        else if (!v.empty()) diags_.error(n->pos, fmt::format("'turn.no_moves' must be lose or pass, not '{}'", v));
+        else if (!v.empty()) diags_.error(n->pos, fmt::format("'turn.no_moves' must be lose, pass or draw, not '{}'", v));
       }
       if (const YNode* m = t->get("max_plies")) g.max_plies = int_value(*m, "turn.max_plies", 0);
       if (const YNode* m = t->get("no_progress")) g.no_progress_plies = int_value(*m, "turn.no_progress", 0);
@@ -874,7 +879,117 @@ class Builder {
                                        g.api, kFirstApi, kApiVersion));
   }
 
+  // A flag list: "progress" and the definition's events, as a move's flags.
+  uint8_t flag_list(const YNode* list, const GameDef& g) {
+    uint8_t bits = 0;
+    if (!list) return bits;
+    std::vector<std::string> known = {"progress"};
+    for (const auto& e : g.events) known.push_back(e.name);
+    for (const auto& item : list->items) {
+      const auto it = std::find(known.begin(), known.end(), item->scalar);
+      if (it == known.end()) unknown(item->pos, "flag", item->scalar, known);
+      else bits |= it == known.begin() ? kProgressFlag : event_flag(static_cast<int>(it - known.begin()) - 1);
+    }
+    return bits;
+  }
+
+  int direction(const YNode& n, const GameDef& g) {
+    const int d = g.board.dir_index(n.scalar);
+    if (d < 0) unknown(n.pos, "direction", n.scalar, g.board.dir_names);
+    return d;
+  }
+
+  int reserve_slot(const YNode& n, const GameDef& g) {
+    const auto it = std::find(g.reserve_slots.begin(), g.reserve_slots.end(), n.scalar);
+    if (it == g.reserve_slots.end()) unknown(n.pos, "reserve", n.scalar, g.reserve_slots);
+    return it == g.reserve_slots.end() ? -1 : static_cast<int>(it - g.reserve_slots.begin());
+  }
+
+  // Moves declared as one building block with data (`moves:`), for scripts/lib/declared.lua.
+  void moves(GameDef& g) {
+    const YNode* m = root_.get("moves");
+    if (!m) return;
+    DeclaredMoves& dm = g.declared;
+    const YNode *drop = m->get("drop"), *steps = m->get("steps");
+    if (!drop == !steps) {
+      diags_.error(m->pos, "'moves' declares one building block: `drop` or `steps`");
+      return;
+    }
+    if (drop) {
+      dm.block = DeclaredMoves::Block::Drop;
+      dm.from = reserve_slot(*drop->get("from"), g);
+      if (const YNode* f = drop->get("fall")) dm.fall = direction(*f, g);
+      if (const YNode* k = drop->get("kind")) {
+        const auto it = std::find_if(g.kinds.begin(), g.kinds.end(), [&](const PieceKind& pk) { return pk.name == k->scalar; });
+        if (it == g.kinds.end()) {
+          std::vector<std::string> names;
+          for (const auto& pk : g.kinds) names.push_back(pk.name);
+          unknown(k->pos, "piece kind", k->scalar, names);
+        } else {
+          dm.kind = static_cast<int>(it - g.kinds.begin());
+        }
+      }
+      dm.flags = flag_list(drop->get("flags"), g);
+      return;
+    }
+    dm.block = DeclaredMoves::Block::Steps;
+    dm.steps.assign(static_cast<size_t>(g.ncodes), {});
+    if (const YNode* c = steps->get("capture")) dm.capture = c->scalar;
+    if (const YNode* o = steps->get("off")) dm.off = reserve_slot(*o, g);
+    dm.capture_flags = flag_list(steps->get("capture_flags"), g);
+    dm.off_flags = flag_list(steps->get("off_flags"), g);
+    const YNode& pieces = *steps->get("pieces");
+    for (size_t i = 0; i < pieces.fields.size(); ++i) {
+      const auto& [kind_name, per_player] = pieces.fields[i];
+      const auto kind = std::find_if(g.kinds.begin(), g.kinds.end(), [&](const PieceKind& pk) { return pk.name == kind_name; });
+      if (kind == g.kinds.end()) {
+        std::vector<std::string> names;
+        for (const auto& pk : g.kinds) names.push_back(pk.name);
+        unknown(pieces.key_pos[i], "piece kind", kind_name, names);
+        continue;
+      }
+      const int k = static_cast<int>(kind - g.kinds.begin());
+      for (size_t j = 0; j < per_player->fields.size(); ++j) {
+        const auto& [who, list] = per_player->fields[j];
+        const int p = who == "all" ? -1 : g.player_index(who);
+        if (p < 0 && who != "all") {
+          auto names = player_names(g);
+          names.push_back("all");
+          unknown(per_player->key_pos[j], "player", who, names);
+          continue;
+        }
+        std::vector<DeclaredStep> parsed;
+        for (const auto& st : list->items) {
+          DeclaredStep ds;
+          for (const auto& d : st->get("dirs")->items) ds.dirs.push_back(direction(*d, g));
+          if (const YNode* r = st->get("range")) ds.range = int_value(*r, "steps range", 0, 255);
+          if (const YNode* o = st->get("onto")) {
+            ds.onto = o->scalar;
+            for (size_t at = 0; at <= ds.onto.size();) {
+              const size_t plus = std::min(ds.onto.find('+', at), ds.onto.size());
+              const std::string word = ds.onto.substr(at, plus - at);
+              static const std::vector<std::string> kWords = {"empty", "enemy", "own", "off", "either", "any"};
+              if (std::find(kWords.begin(), kWords.end(), word) == kWords.end()) unknown(o->pos, "onto word", word, kWords);
+              at = plus + 1;
+            }
+          }
+          if (const YNode* sp = st->get("split")) ds.split = *parse_bool(sp->scalar);
+          parsed.push_back(std::move(ds));
+        }
+        for (int q = 0; q < g.nplayers(); ++q)
+          if (p < 0 || p == q) dm.steps[static_cast<size_t>(1 + k * g.nplayers() + q)] = parsed;
+      }
+    }
+  }
+
   void script(GameDef& g) {
+    if (!root_.get("script")) {
+      // No script: the moves are declared, and messages about them name the definition.
+      if (!root_.get("moves"))
+        diags_.error(root_.pos, "a definition needs a script (`script: NAME.lua`) or moves declared in `moves:`");
+      g.script_display = g.source_file;
+      return;
+    }
     const YNode& s = *root_.get("script");
     fs::path p = fs::path(s.pos.file).parent_path() / s.scalar;
     g.script_display = display_path(p);

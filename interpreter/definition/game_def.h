@@ -26,7 +26,7 @@ struct PieceKind {
   std::vector<char> glyphs;  // one per player
 };
 
-enum class NoMovePolicy : uint8_t { Lose, Pass };
+enum class NoMovePolicy : uint8_t { Lose, Pass, Draw };
 enum class RepetitionKey : uint8_t { Board, BoardAndSide };
 
 struct OptionDef {
@@ -87,6 +87,30 @@ struct ResultDef {
   int score = 1;
   // [player * cell_words() + c / 64] bit c % 64: the player's cells; empty without reach
   std::vector<uint64_t> reach;
+  // With `line`, the runtime gives it itself too: after every move, a player with this many
+  // of its pieces in a row (board/lines.h, every direction) wins. 0: no such rule.
+  int line = 0;
+};
+
+// Moves a definition declares (`moves:`) instead of writing a generate hook: one building
+// block of the runtime's library (scripts/lib/declared.lua) with the data given here, names
+// turned into numbers at load.
+struct DeclaredStep {
+  std::vector<int> dirs;
+  int range = -1;    // -1: the block's default
+  std::string onto;  // empty: the block's default
+  bool split = false;
+};
+struct DeclaredMoves {
+  enum class Block : uint8_t { None, Drop, Steps } block = Block::None;
+  // drop: from the reserve `from`, the `kind` of piece, falling along `fall` (-1: no fall)
+  int from = -1, fall = -1, kind = 0;
+  // steps: each piece code's steps ([code]; empty for a code that does not move), the
+  // capture rule ("any" or "not_taller"), the bear-off reserve (-1: none)
+  std::vector<std::vector<DeclaredStep>> steps;
+  std::string capture = "any";
+  int off = -1;
+  uint8_t flags = 0, capture_flags = 0, off_flags = 0;  // move flags (progress, events)
 };
 
 // A named event a move may carry in its flags (event_flag(index), core/contract.h), counted
@@ -150,6 +174,7 @@ struct GameDef {
   DiceDef dice;
   std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
   std::vector<EventDef> events;    // event e is Move::flags bit event_flag(e)
+  DeclaredMoves declared;          // moves declared in the definition, if any (then the script is optional)
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
   // The agent spec of each playing level (1..kLevels) the definition names, "" where it
   // names none (the agents' default ladder), and where it does.

@@ -113,11 +113,12 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   std::set<int> placed;
   for (const auto& e : g.setup)
     for (uint8_t code : e.stack) placed.insert(g.kind_of[code]);
+  for (const auto& r : g.stock) placed.insert(g.kind_of[r.code]);  // pieces in hand
   const bool kinds_computed = computes_kinds(script);
   for (size_t k = 0; k < g.kinds.size() && !kinds_computed; ++k)
     if (!placed.count(static_cast<int>(k)) && !mentions(script, g.kinds[k].name))
       d.warning(key_pos(root, "pieces", g.kinds[k].name),
-                fmt::format("piece kind '{}' is never placed: the setup has none and the script never names it",
+                fmt::format("piece kind '{}' is never placed: the setup and the hands have none and the script never names it",
                             g.kinds[k].name));
 
   std::set<std::string> refs;
@@ -154,7 +155,10 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
                             join(hooks, ", ")));
   }
   const bool result_hook = defined.count("result") || mentions(script, "result");
-  if (!g.results.empty() && !result_hook)
+  // Results with `reach` or `line` the runtime gives itself.
+  const bool runtime_gives_all =
+      std::all_of(g.results.begin(), g.results.end(), [](const ResultDef& r) { return !r.reach.empty() || r.line > 0; });
+  if (!g.results.empty() && !result_hook && !runtime_gives_all)
     d.warning(root.key_position("results") ? *root.key_position("results") : root.pos,
               "results are declared, but the script has no result hook to give them");
   for (const auto& e : g.events)

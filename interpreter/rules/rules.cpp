@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "board/lines.h"
 #include "core/text.h"
 
 namespace boardlab {
@@ -74,6 +75,7 @@ Outcome Rules::outcome(const State& s) const {
 }
 
 Outcome Rules::no_move_outcome(const State& s) const {
+  if (def_->no_moves == NoMovePolicy::Draw) return {Outcome::Kind::Draw, Outcome::Reason::NoMoves, -1};
   // Only two-player games lose for having no move (the loader refuses it otherwise): the
   // other player wins.
   return {Outcome::Kind::Win, Outcome::Reason::NoMoves, static_cast<int8_t>(def_->next_player(s.side()))};
@@ -114,6 +116,11 @@ Outcome Rules::reached(const State& s) const {
   // The players from the one who just moved (the one before the side to move), in turn order.
   const int n = def_->nplayers(), words = s.owned_words();
   for (size_t r = 0; r < def_->results.size(); ++r) {
+    if (const int line = def_->results[r].line) {
+      for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p))
+        if (longest_line(def_->board, s.arrays().owner, p, nullptr) >= line)
+          return {Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)};
+    }
     const auto& reach = def_->results[r].reach;
     if (reach.empty()) continue;
     for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p)) {
@@ -129,7 +136,7 @@ Outcome Rules::reached(const State& s) const {
 std::string describe(const GameDef& g, const Outcome& o) {
   auto reason = [&]() -> std::string {
     switch (o.reason) {
-      case Outcome::Reason::NoMoves: return "the other side has no move";
+      case Outcome::Reason::NoMoves: return o.kind == Outcome::Kind::Draw ? "the side to move has no move" : "the other side has no move";
       case Outcome::Reason::NoPieces: return "the other side has no piece left";
       case Outcome::Reason::NoStacks: return "the other side owns no stack";
       case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);

@@ -12,6 +12,7 @@
 
 #include "core/text.h"
 #include "definition/bundled.h"
+#include "script/declared_moves.h"
 #include "script/instrument.h"
 #include "state/position_text.h"
 
@@ -126,6 +127,8 @@ void push_info(lua_State* L, const GameDef& g) {
   for (const auto& e : g.events) events.push_back(e.name);
   push_strings(L, events);
   lua_setfield(L, -2, "events");
+  push_declared_moves(L, g);
+  lua_setfield(L, -2, "moves");
   push_strings(L, hook_names());
   lua_setfield(L, -2, "hooks");
   // The rest of the contract (core/contract.h, board/board.h).
@@ -227,7 +230,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
 
   std::string source;
   try {
-    source = instrument_lua(read_file(def.script_file));
+    // Without a script (moves declared in the definition) the script is empty.
+    source = def.script_file.empty() ? std::string() : instrument_lua(read_file(def.script_file));
   } catch (const std::invalid_argument& e) {
     throw ScriptError(fmt::format("{}: {}", def.script_display, e.what()));
   }

@@ -1,0 +1,93 @@
+// Moves declared in the definition (`moves:`, scripts/lib/declared.lua): a Breakthrough whose
+// steps are data plays move for move as the bundled one with its script, a script beside
+// declared moves defines the other hooks but not generate, and the declared Connect Four's
+// rules are its drop block, its line result and its draw without moves.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "core/text.h"
+#include "helpers.h"
+#include "rules/playout.h"
+#include "state/position_text.h"
+
+using namespace boardlab;
+
+namespace {
+
+// definitions/breakthrough.yaml with its script replaced by the same moves declared.
+std::string declared_breakthrough(const testing::TempDir& dir, const std::string& script = "") {
+  std::string yaml = read_text_file("definitions/breakthrough.yaml").value();
+  const std::string line = "script: ../scripts/breakthrough.lua\n";
+  const size_t at = yaml.find(line);
+  REQUIRE(at != std::string::npos);
+  yaml.replace(at, line.size(), script.empty() ? "" : "script: extra.lua\n");
+  yaml += R"(moves:
+  steps:
+    pieces:
+      pawn:
+        white: [{dirs: [n], onto: empty}, {dirs: [ne, nw]}]
+        black: [{dirs: [s], onto: empty}, {dirs: [se, sw]}]
+    capture_flags: [capture]
+)";
+  // The weights were learned under the scripted definition's hash.
+  const size_t w = yaml.find("weights:");
+  if (w != std::string::npos) yaml.erase(w, yaml.find('\n', w) - w + 1);
+  if (!script.empty()) dir.write("extra.lua", script);
+  return dir.write("breakthrough.yaml", yaml);
+}
+
+}  // namespace
+
+TEST_CASE("Declared steps: Breakthrough without a script plays exactly as with its script", "[declared]") {
+  testing::TempDir dir;
+  ThreadRules declared(load_game_def(declared_breakthrough(dir)));
+  CHECK(declared.def().script_file.empty());
+  auto scripted = testing::bundled("breakthrough");
+  State a = declared.initial(), b = scripted->initial();
+  for (int d = 1; d <= 3; ++d) CHECK(perft(declared, a, d) == perft(*scripted, b, d));
+  Rng rng(7);
+  MoveList ma, mb;
+  for (int g = 0; g < testing::random_games(30); ++g) {
+    State x = declared.initial(), y = scripted->initial();
+    while (!declared.outcome(x).over()) {
+      REQUIRE(!scripted->outcome(y).over());
+      declared.legal_moves(x, ma);
+      scripted->legal_moves(y, mb);
+      const auto tx = declared.move_texts(x, ma), ty = scripted->move_texts(y, mb);
+      REQUIRE(tx == ty);
+      for (int i = 0; i < ma.size(); ++i) REQUIRE(ma[i].flags == mb[i].flags);  // captures carry the event
+      const auto i = static_cast<int>(rng.below(static_cast<uint32_t>(ma.size())));
+      declared.apply(x, ma[i]);
+      scripted->apply(y, mb[i]);
+    }
+    CHECK(declared.outcome(x) == scripted->outcome(y));
+  }
+}
+
+TEST_CASE("Declared moves: a script beside them defines the other hooks, not generate", "[declared]") {
+  testing::TempDir dir;
+  ThreadRules with_notation(load_game_def(declared_breakthrough(dir, "function notation(move) return board.name(move.from) .. '~' .. board.name(move.to) end\n")));
+  State s = with_notation.initial();
+  auto texts = testing::legal_texts(with_notation, s);
+  CHECK(std::count(texts.begin(), texts.end(), "a2~a3") == 1);  // the script's notation
+  testing::TempDir other;
+  try {
+    ThreadRules twice(load_game_def(declared_breakthrough(other, "function generate() end\n")));
+    FAIL("a script's generate beside declared moves was accepted");
+  } catch (const ScriptError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("the definition declares its moves"));
+  }
+}
+
+TEST_CASE("Declared drop: Connect Four has no script; its column letters name moves; a full board draws", "[declared]") {
+  auto game = testing::bundled("connect-four");
+  CHECK(game->def().script_file.empty());
+  CHECK(game->def().declared.block == DeclaredMoves::Block::Drop);
+  State s = game->initial();
+  testing::play(*game, s, "d");
+  testing::play(*game, s, "d");
+  CHECK(position_text(s) == "red ply:2 d1=x d2=o");
+  const State full = parse_position(game->def(), "red a1=x a2=o a3=x a4=o a5=x a6=o");
+  CHECK_FALSE(testing::texts_at(*game, position_text(full)).count("a7"));
+}
