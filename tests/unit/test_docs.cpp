@@ -44,9 +44,9 @@ void key_paths(const Schema& s, const std::string& prefix, std::set<std::string>
       out.insert(path);
       key_paths(*f.schema, path, out);
     }
-  } else if (s.type == Schema::Type::Dict && s.element->type == Schema::Type::Struct) {
+  } else if (s.type == Schema::Type::Dict) {  // maps and lists of structures, nested too
     key_paths(*s.element, prefix + ".NAME", out);
-  } else if (s.type == Schema::Type::List && s.element->type == Schema::Type::Struct) {
+  } else if (s.type == Schema::Type::List) {
     key_paths(*s.element, prefix + "[]", out);
   }
 }
