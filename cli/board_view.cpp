@@ -103,9 +103,11 @@ std::string draw_hex(const State& s, const ViewOptions& v) {
   auto xs = [&](int i) { return turn ? b.width - 1 - i : i; };
   // A row's indent, in half cells: the row drawn at the bottom has none.
   auto indent = [&](int y) { return static_cast<size_t>(turn ? b.height - 1 - y : y) * half; };
-  auto files = [&](int y) {
+  auto files = [&](int y) {  // the files of rank y's cells (a hexagon's edge ranks hold some)
     std::string line = "    " + std::string(indent(y), ' ');
-    for (int i = 0; i < b.width; ++i) line += fmt::format(" {:<{}} ", file_name(xs(i)), width);
+    for (int i = 0; i < b.width; ++i)
+      line += fmt::format(" {:<{}} ", b.cell_at(xs(i), y) != kNoCell ? file_name(xs(i)) : "", width);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     return line + "\n";
   };
   const int top = turn ? 0 : b.height - 1, bottom = turn ? b.height - 1 : 0;

@@ -292,6 +292,10 @@ run 0 "a new dice race plays to the end" -- play "$newdir/start-track-24.yaml" -
 INPUT=''
 # The tutorial's chapter 2: the dice game it builds, by the commands it shows.
 run 0 "tutorial race: perft" -- perft docs/tutorial/race.yaml 2 && has "$out" "perft 2 " "tutorial perft"
+# Chapter 3: a placement game in YAML only.
+run 0 "tutorial five: test" -- test docs/tutorial/five.yaml && has "$out" "5 scenarios, all pass" "tutorial five test"
+run 0 "tutorial five: simulate" -- simulate docs/tutorial/five.yaml --option line=4 --agents mcts:iterations=50,random --games 4 --out "$newdir/five-sim" &&
+  has "$out" "4 games" "tutorial five simulate"
 run 0 "tutorial race: simulate" -- simulate docs/tutorial/race.yaml --agents greedy,greedy --games 20 --out "$newdir/race-sim" &&
   has "$out" "20 games" "tutorial simulate"
 # A track point holding another side's piece (a pinned checker) reads apart from a made one.

@@ -192,6 +192,7 @@ TEST_CASE("the tutorial's code is the real files', all of it, in order", "[docs]
   CHECK(shown.count("definitions/breakthrough-6x6.yaml"));
   CHECK(shown.count("docs/tutorial/race.yaml"));
   CHECK(shown.count("docs/tutorial/race.lua"));
+  CHECK(shown.count("docs/tutorial/five.yaml"));
   for (const auto& [file, parts] : shown) {
     INFO(file);
     CHECK(parts == read(file));
