@@ -940,7 +940,8 @@ class Builder {
     dm.off_flags = flag_list(steps->get("off_flags"), g);
     const YNode& pieces = *steps->get("pieces");
     for (size_t i = 0; i < pieces.fields.size(); ++i) {
-      const auto& [kind_name, per_player] = pieces.fields[i];
+      const std::string& kind_name = pieces.fields[i].first;  // (a lambda may not capture a structured binding in clang)
+      const YNode* per_player = pieces.fields[i].second.get();
       const auto kind = std::find_if(g.kinds.begin(), g.kinds.end(), [&](const PieceKind& pk) { return pk.name == kind_name; });
       if (kind == g.kinds.end()) {
         std::vector<std::string> names;

@@ -1,5 +1,5 @@
-// Google Benchmark: the interpreter's Breakthrough random playouts (a plain stepping
-// script, scripts/breakthrough.lua) against the hand-written C++ playout, in one run with the
+// Google Benchmark: the interpreter's Breakthrough random playouts (steps declared in the
+// definition, made by the steps library) against the hand-written C++ playout, in one run with the
 // same seeds.
 #include <benchmark/benchmark.h>
 

@@ -91,9 +91,9 @@ TEST_CASE("API 2 refuses game.event, naming its replacement; a newer API than th
 TEST_CASE("A variant inherits its base's api unless it names a script of its own") {
   testing::TempDir dir;
   dir.write("old.lua", read_text_file("tests/data/api1/breakthrough.lua").value());
-  dir.write("new.lua", read_text_file("scripts/breakthrough.lua").value());
-  std::string base = read_text_file("definitions/breakthrough.yaml").value();
-  const std::string script_line = "script: ../scripts/breakthrough.lua";
+  dir.write("new.lua", read_text_file("docs/tutorial/breakthrough.lua").value());
+  std::string base = read_text_file("docs/tutorial/breakthrough.yaml").value();
+  const std::string script_line = "script: breakthrough.lua";
   const size_t at = base.find(script_line);
   REQUIRE(at != std::string::npos);
   base.replace(at, script_line.size(), "script: new.lua");

@@ -1,5 +1,5 @@
-// Moves declared in the definition (`moves:`, scripts/lib/declared.lua): a Breakthrough whose
-// steps are data plays move for move as the bundled one with its script, a script beside
+// Moves declared in the definition (`moves:`, scripts/lib/declared.lua): the bundled
+// Breakthrough, whose steps are data, plays move for move as the tutorial's with a script, a script beside
 // declared moves defines the other hooks but not generate, and the declared Connect Four's
 // rules are its drop block, its line result and its draw without moves.
 #include <catch2/catch.hpp>
@@ -15,35 +15,25 @@ using namespace boardlab;
 
 namespace {
 
-// definitions/breakthrough.yaml with its script replaced by the same moves declared.
-std::string declared_breakthrough(const testing::TempDir& dir, const std::string& script = "") {
+// The bundled Breakthrough (declared steps) with a script beside it for the other hooks.
+std::string with_script(const testing::TempDir& dir, const std::string& script) {
   std::string yaml = read_text_file("definitions/breakthrough.yaml").value();
-  const std::string line = "script: ../scripts/breakthrough.lua\n";
-  const size_t at = yaml.find(line);
-  REQUIRE(at != std::string::npos);
-  yaml.replace(at, line.size(), script.empty() ? "" : "script: extra.lua\n");
-  yaml += R"(moves:
-  steps:
-    pieces:
-      pawn:
-        white: [{dirs: [n], onto: empty}, {dirs: [ne, nw]}]
-        black: [{dirs: [s], onto: empty}, {dirs: [se, sw]}]
-    capture_flags: [capture]
-)";
-  // The weights were learned under the scripted definition's hash.
+  // The weights file lies beside the bundled definition, not in the temporary folder.
   const size_t w = yaml.find("weights:");
-  if (w != std::string::npos) yaml.erase(w, yaml.find('\n', w) - w + 1);
-  if (!script.empty()) dir.write("extra.lua", script);
-  return dir.write("breakthrough.yaml", yaml);
+  REQUIRE(w != std::string::npos);
+  yaml.erase(w, yaml.find('\n', w) - w + 1);
+  dir.write("extra.lua", script);
+  return dir.write("breakthrough.yaml", yaml + "script: extra.lua\n");
 }
 
 }  // namespace
 
-TEST_CASE("Declared steps: Breakthrough without a script plays exactly as with its script", "[declared]") {
-  testing::TempDir dir;
-  ThreadRules declared(load_game_def(declared_breakthrough(dir)));
+TEST_CASE("Declared steps: the bundled Breakthrough, without a script, plays exactly as the tutorial's with one",
+          "[declared]") {
+  ThreadRules declared(load_game_def("definitions/breakthrough.yaml"));
   CHECK(declared.def().script_file.empty());
-  auto scripted = testing::bundled("breakthrough");
+  auto scripted = std::make_unique<ThreadRules>(load_game_def("docs/tutorial/breakthrough.yaml"));
+  CHECK_FALSE(scripted->def().script_file.empty());
   State a = declared.initial(), b = scripted->initial();
   for (int d = 1; d <= 3; ++d) CHECK(perft(declared, a, d) == perft(*scripted, b, d));
   Rng rng(7);
@@ -67,13 +57,13 @@ TEST_CASE("Declared steps: Breakthrough without a script plays exactly as with i
 
 TEST_CASE("Declared moves: a script beside them defines the other hooks, not generate", "[declared]") {
   testing::TempDir dir;
-  ThreadRules with_notation(load_game_def(declared_breakthrough(dir, "function notation(move) return board.name(move.from) .. '~' .. board.name(move.to) end\n")));
+  ThreadRules with_notation(load_game_def(with_script(dir, "function notation(move) return board.name(move.from) .. '~' .. board.name(move.to) end\n")));
   State s = with_notation.initial();
   auto texts = testing::legal_texts(with_notation, s);
   CHECK(std::count(texts.begin(), texts.end(), "a2~a3") == 1);  // the script's notation
   testing::TempDir other;
   try {
-    ThreadRules twice(load_game_def(declared_breakthrough(other, "function generate() end\n")));
+    ThreadRules twice(load_game_def(with_script(other, "function generate() end\n")));
     FAIL("a script's generate beside declared moves was accepted");
   } catch (const ScriptError& e) {
     CHECK_THAT(e.what(), Catch::Contains("the definition declares its moves"));

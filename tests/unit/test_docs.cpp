@@ -187,8 +187,8 @@ TEST_CASE("the tutorial's code is the real files', all of it, in order", "[docs]
   }
   CHECK(blocks >= 6);
   CHECK(excerpts >= 1);
-  CHECK(shown.count("definitions/breakthrough.yaml"));
-  CHECK(shown.count("scripts/breakthrough.lua"));
+  CHECK(shown.count("docs/tutorial/breakthrough.yaml"));
+  CHECK(shown.count("docs/tutorial/breakthrough.lua"));
   CHECK(shown.count("definitions/breakthrough-6x6.yaml"));
   CHECK(shown.count("docs/tutorial/race.yaml"));
   CHECK(shown.count("docs/tutorial/race.lua"));
