@@ -49,6 +49,7 @@ const Schema& definition_schema() {
     });
     auto setup_entry = structure({
         {"stack", string(), false, "the pieces, bottom to top, as glyphs (with `cells`)"},
+        {"repeat", integer("", true), false, "the stack this many times over (`{stack: s, repeat: $seeds}`); default 1"},
         {"cells", list(string()), false,
          "the cells that start with this stack; `a1..h3` is every playable cell of that rectangle"},
         {"reserve", string(), false,

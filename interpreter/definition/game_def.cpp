@@ -411,9 +411,12 @@ class Builder {
     long long total = 0;
     if (const YNode* setup = root_.get("setup"))
       for (const auto& e : setup->items) {
-        if (const YNode* cells = e->get("cells"); cells && e->get("stack"))
+        if (const YNode* cells = e->get("cells"); cells && e->get("stack")) {
+          const YNode* rep = e->get("repeat");
+          const long long times = rep ? std::clamp<long long>(parse_int(resolve(*rep)).value_or(1), 1, 255) : 1;
           for (const auto& cell : cells->items)
-            total += static_cast<long long>(e->get("stack")->scalar.size()) * range_size(cell->scalar);
+            total += static_cast<long long>(e->get("stack")->scalar.size()) * times * range_size(cell->scalar);
+        }
         if (const YNode* pieces = e->get("pieces"))  // pieces in hand, which may all end on one stack
           for (const auto& [glyph, count] : pieces->fields)
             total += std::clamp<long long>(parse_int(resolve(*count)).value_or(0), 0, kMaxStock);
@@ -681,6 +684,11 @@ class Builder {
           break;
         }
         stack.push_back(static_cast<uint8_t>(c));
+      }
+      if (const YNode* rep = e->get("repeat")) {  // the stack `repeat` times over: seeds by an option
+        const int times = int_value(*rep, "setup.repeat", 1, 255);
+        std::vector<uint8_t> one = stack;
+        for (int t = 1; t < times && stack.size() <= 255; ++t) stack.insert(stack.end(), one.begin(), one.end());
       }
       if (static_cast<int>(stack.size()) > g.stack_cap)
         diags_.error(st.pos, fmt::format("the stack is taller than board.max_stack ({})", g.stack_cap));
