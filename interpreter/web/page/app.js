@@ -390,11 +390,15 @@ function hasMine(loc) {
 // The next stops a click may choose, and the legs the stops so far complete.
 function options() {
   const next = new Set(), complete = [];
-  for (const c of candidates())
+  const cands = candidates();
+  // A leg starts where a piece of the side to move stands; where none does (pieces of no
+  // side, as a mancala's seeds, drawn as the first player's), any leg's start will do.
+  const anyMine = cands.some((c) => c.move.legs.some((leg, i) => !c.used.includes(i) && hasMine(leg.stops[0])));
+  for (const c of cands)
     c.move.legs.forEach((leg, i) => {
       if (c.used.includes(i)) return;
       const p = sel.partial;
-      if (p.length < leg.stops.length && same(leg.stops.slice(0, p.length), p) && (p.length || hasMine(leg.stops[0])))
+      if (p.length < leg.stops.length && same(leg.stops.slice(0, p.length), p) && (p.length || !anyMine || hasMine(leg.stops[0])))
         next.add(leg.stops[p.length]);
       if (p.length && same(leg.stops, p)) complete.push(leg);
     });
