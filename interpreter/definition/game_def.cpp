@@ -913,6 +913,16 @@ class Builder {
     return it == g.reserve_slots.end() ? -1 : static_cast<int>(it - g.reserve_slots.begin());
   }
 
+  // The kind named `name`, or -1 after an error at `pos`.
+  int kind_index(const std::string& name, const SourcePos& pos, const GameDef& g) {
+    for (size_t k = 0; k < g.kinds.size(); ++k)
+      if (g.kinds[k].name == name) return static_cast<int>(k);
+    std::vector<std::string> names;
+    for (const auto& pk : g.kinds) names.push_back(pk.name);
+    unknown(pos, "piece kind", name, names);
+    return -1;
+  }
+
   // Moves declared as one building block with data (`moves:`), for scripts/lib/declared.lua.
   void moves(GameDef& g) {
     const YNode* m = root_.get("moves");
@@ -927,16 +937,7 @@ class Builder {
       dm.block = DeclaredMoves::Block::Drop;
       dm.from = reserve_slot(*drop->get("from"), g);
       if (const YNode* f = drop->get("fall")) dm.fall = direction(*f, g);
-      if (const YNode* k = drop->get("kind")) {
-        const auto it = std::find_if(g.kinds.begin(), g.kinds.end(), [&](const PieceKind& pk) { return pk.name == k->scalar; });
-        if (it == g.kinds.end()) {
-          std::vector<std::string> names;
-          for (const auto& pk : g.kinds) names.push_back(pk.name);
-          unknown(k->pos, "piece kind", k->scalar, names);
-        } else {
-          dm.kind = static_cast<int>(it - g.kinds.begin());
-        }
-      }
+      if (const YNode* k = drop->get("kind")) dm.kind = std::max(kind_index(k->scalar, k->pos, g), 0);
       dm.flags = flag_list(drop->get("flags"), g);
       return;
     }
@@ -948,16 +949,9 @@ class Builder {
     dm.off_flags = flag_list(steps->get("off_flags"), g);
     const YNode& pieces = *steps->get("pieces");
     for (size_t i = 0; i < pieces.fields.size(); ++i) {
-      const std::string& kind_name = pieces.fields[i].first;  // (a lambda may not capture a structured binding in clang)
       const YNode* per_player = pieces.fields[i].second.get();
-      const auto kind = std::find_if(g.kinds.begin(), g.kinds.end(), [&](const PieceKind& pk) { return pk.name == kind_name; });
-      if (kind == g.kinds.end()) {
-        std::vector<std::string> names;
-        for (const auto& pk : g.kinds) names.push_back(pk.name);
-        unknown(pieces.key_pos[i], "piece kind", kind_name, names);
-        continue;
-      }
-      const int k = static_cast<int>(kind - g.kinds.begin());
+      const int k = kind_index(pieces.fields[i].first, pieces.key_pos[i], g);
+      if (k < 0) continue;
       for (size_t j = 0; j < per_player->fields.size(); ++j) {
         const auto& [who, list] = per_player->fields[j];
         const int p = who == "all" ? -1 : g.player_index(who);
