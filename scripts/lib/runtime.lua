@@ -734,6 +734,7 @@ api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
 api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
 api.drop = dofile(lib_dir .. "/drop.lua")(api)
 api.sowing = dofile(lib_dir .. "/sowing.lua")(api)
+api.step_chains = dofile(lib_dir .. "/step_chains.lua")(api)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n

@@ -111,7 +111,8 @@ TEST_CASE("docs/lua-api.md documents exactly the names a game script sees", "[do
   const std::string path = testing::tiny_definition(dir, R"(
 local names = {}
 for t, api in pairs({ board = board, state = state, moves = moves, game = game, chains = chains, steps = steps,
-                           dice_turns = dice_turns, drop = drop, queries = queries, sowing = sowing }) do
+                           dice_turns = dice_turns, drop = drop, queries = queries, sowing = sowing,
+                           step_chains = step_chains }) do
   for k in pairs(api) do names[#names + 1] = t .. "." .. k end
 end
 local fields, calls = {}, 0

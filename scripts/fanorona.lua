@@ -1,0 +1,18 @@
+-- Fanorona: capture chains of steps (the step_chains library) with approach and withdrawal
+-- captures; the opening rule reads state.ply(), which a position text carries.
+local OPENING = game.options.opening
+local CAPTURE = game.flags("capture")
+local rules = { captures = step_chains.approach_withdrawal, capture_flags = CAPTURE }
+local first_turn = { captures = step_chains.approach_withdrawal, capture_flags = CAPTURE, chain = false }
+
+function generate()
+  -- The very first turn of the game (ply 0 is White's, ply 1 Black's) may be one capturing step only.
+  local ply = state.ply()
+  if (OPENING == "white" and ply == 0) or (OPENING == "both" and ply <= 1) then
+    step_chains.generate(first_turn)
+  else
+    step_chains.generate(rules)
+  end
+end
+
+notation = step_chains.notation
