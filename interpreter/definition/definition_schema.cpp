@@ -122,7 +122,7 @@ const Schema& definition_schema() {
     auto declared_drop = structure({
         {"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"},
         {"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"},
-        {"fall", string(), false, "a direction pieces fall along, coming to rest on the last empty cell (Connect Four)"},
+        {"fall", string(), false, "a direction pieces fall along, coming to rest on the last empty cell before the edge or a piece"},
         {"flags", list(string()), false, "the flags every placement carries: progress, events"},
     });
     auto declared_moves = structure({

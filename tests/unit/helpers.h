@@ -1,5 +1,6 @@
 // Test helpers: games written to a temporary folder, and shortcuts for moves by notation.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <set>
@@ -40,6 +41,17 @@ void play(const boardlab::Rules& game, boardlab::State& s, const std::string& te
 // The `# expect: ` lines of a test file (a bad definition, a failing rule test), one
 // message a line, with {file} standing for its path.
 std::string expected_messages(const std::string& file);
+
+// The move-tree count of an independent generator's position: `Plain` has moves() (the
+// legal moves' texts) and play(text) (the position after one).
+template <class Plain>
+uint64_t plain_perft(const Plain& p, int depth) {
+  const auto ms = p.moves();
+  if (depth == 1) return ms.size();
+  uint64_t total = 0;
+  for (const auto& m : ms) total += plain_perft(p.play(m), depth - 1);
+  return total;
+}
 
 // How many random games the invariant tests play (fewer in the sanitized build).
 int random_games(int full);

@@ -80,14 +80,6 @@ struct PlainKalah {
   }
 };
 
-uint64_t plain_perft(const PlainKalah& k, int depth) {
-  const auto ms = k.moves();
-  if (depth == 1) return ms.size();
-  uint64_t total = 0;
-  for (const auto& m : ms) total += plain_perft(k.play(m), depth - 1);
-  return total;
-}
-
 }  // namespace
 
 TEST_CASE("Kalah: perft from the start equals an independent generator", "[kalah]") {
@@ -96,7 +88,7 @@ TEST_CASE("Kalah: perft from the start equals an independent generator", "[kalah
     auto game = testing::bundled("kalah", {{"seeds", seeds}, {"empty_capture", rule}});
     State s = game->initial();
     const PlainKalah start = PlainKalah::start(std::stoi(seeds), std::string(rule) == "always");
-    for (int d = 1; d <= 6; ++d) CHECK(perft(*game, s, d) == plain_perft(start, d));
+    for (int d = 1; d <= 6; ++d) CHECK(perft(*game, s, d) == testing::plain_perft(start, d));
   }
 }
 

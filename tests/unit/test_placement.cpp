@@ -112,16 +112,6 @@ struct PlainFour {
   }
 };
 
-// The move-tree count of a plain generator's position.
-template <class Plain>
-uint64_t plain_perft(const Plain& p, int depth) {
-  const auto ms = p.moves();
-  if (depth == 1) return ms.size();
-  uint64_t total = 0;
-  for (const auto& m : ms) total += plain_perft(p.play(m), depth - 1);
-  return total;
-}
-
 // Plays random games of `game`, each move also on `plain`; the legal moves must be the
 // same at every position, and so must the winner at the end. Returns the winners' tally.
 template <class Plain>
@@ -210,7 +200,7 @@ TEST_CASE("Hex: perft from the start equals an independent generator", "[placeme
   State t = swap->initial();
   const PlainHex p{5, 1, true, std::vector<int>(25, 0)};
   CHECK(perft(*swap, t, 2) == 25 * 25);  // 24 empty cells and the swap
-  CHECK(perft(*swap, t, 3) == plain_perft(p, 3));
+  CHECK(perft(*swap, t, 3) == testing::plain_perft(p, 3));
 }
 
 TEST_CASE("Hex: the moves and the winner of random games equal an independent generator's", "[placement]") {
@@ -226,11 +216,11 @@ TEST_CASE("Connect Four: perft from the start equals an independent generator", 
   State s = game->initial();
   const std::vector<uint64_t> expected = {7, 49, 343, 2401, 16807, 117649};
   for (int d = 1; d <= static_cast<int>(expected.size()); ++d) CHECK(perft(*game, s, d) == expected[static_cast<size_t>(d - 1)]);
-  CHECK(perft(*game, s, 5) == plain_perft(PlainFour{7, 6, 4, 1, std::vector<int>(42, 0)}, 5));
+  CHECK(perft(*game, s, 5) == testing::plain_perft(PlainFour{7, 6, 4, 1, std::vector<int>(42, 0)}, 5));
   if (testing::random_games(10) >= 10) CHECK(perft(*game, s, 7) == 823536);
   auto small = testing::bundled("connect-four", {{"columns", "5"}, {"rows", "4"}, {"connect", "3"}});
   State t = small->initial();
-  CHECK(perft(*small, t, 6) == plain_perft(PlainFour{5, 4, 3, 1, std::vector<int>(20, 0)}, 6));
+  CHECK(perft(*small, t, 6) == testing::plain_perft(PlainFour{5, 4, 3, 1, std::vector<int>(20, 0)}, 6));
 }
 
 TEST_CASE("Connect Four: the moves and the result of random games equal an independent generator's", "[placement]") {

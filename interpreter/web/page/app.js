@@ -391,8 +391,8 @@ function hasMine(loc) {
 function options() {
   const next = new Set(), complete = [];
   const cands = candidates();
-  // A leg starts where a piece of the side to move stands; where none does (pieces of no
-  // side, as a mancala's seeds, drawn as the first player's), any leg's start will do.
+  // A leg starts where a piece of the side to move stands; where none does (pieces that
+  // belong to no side, drawn as the first player's), any leg's start will do.
   const anyMine = cands.some((c) => c.move.legs.some((leg, i) => !c.used.includes(i) && hasMine(leg.stops[0])));
   for (const c of cands)
     c.move.legs.forEach((leg, i) => {
