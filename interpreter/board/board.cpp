@@ -2,6 +2,8 @@
 // directions, naming files.
 #include "board/board.h"
 
+#include <algorithm>
+
 namespace boardlab {
 
 int Board::cell_index(const std::string& name) const {
@@ -14,6 +16,20 @@ int Board::dir_index(const std::string& name) const {
   for (int i = 0; i < ndirs(); ++i)
     if (dir_names[i] == name) return i;
   return -1;
+}
+
+Board board_frame(BoardKind kind, int width, int height, std::vector<std::string> dir_names,
+                  std::vector<std::pair<int, int>> dir_vectors, int max_ray) {
+  Board b;
+  b.kind = kind;
+  b.width = width;
+  b.height = height;
+  b.edges = EdgePolicy::Stop;
+  b.dir_names = std::move(dir_names);
+  b.dir_vectors = std::move(dir_vectors);
+  b.max_ray = std::max({max_ray, width, height});
+  b.at.assign(static_cast<size_t>(width) * height, kNoCell);
+  return b;
 }
 
 void link_opposites(Board& b) {

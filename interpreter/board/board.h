@@ -84,6 +84,12 @@ enum class HexShape : uint8_t { Rhombus, Hexagon };
 Board make_hex(HexShape shape, int width, int height, std::vector<std::string> dir_names,
                std::vector<std::pair<int, int>> dir_vectors, int max_ray);
 
+// A board of the kind with no cell yet: its coordinate rectangle (every `at` kNoCell), its
+// directions, rays up to the longest of max_ray, width and height that stop at the edge; for
+// the makers that place cells one by one.
+Board board_frame(BoardKind kind, int width, int height, std::vector<std::string> dir_names,
+                  std::vector<std::pair<int, int>> dir_vectors, int max_ray);
+
 // Fills b.opposite from b.dir_vectors (every maker calls it).
 void link_opposites(Board& b);
 

@@ -12,15 +12,7 @@ Board make_hex(HexShape shape, int width, int height, std::vector<std::string> d
   if (width < 1 || height < 1 || width * height > 4096) throw std::invalid_argument("hex board size out of range");
   if (shape == HexShape::Hexagon && (width != height || width % 2 == 0))
     throw std::invalid_argument("a hexagon of side n spans 2n - 1 coordinates each way");
-  Board b;
-  b.kind = BoardKind::Hex;
-  b.width = width;
-  b.height = height;
-  b.edges = EdgePolicy::Stop;
-  b.dir_names = std::move(dir_names);
-  b.dir_vectors = std::move(dir_vectors);
-  b.max_ray = std::max({max_ray, width, height});
-  b.at.assign(static_cast<size_t>(width) * height, kNoCell);
+  Board b = board_frame(BoardKind::Hex, width, height, std::move(dir_names), std::move(dir_vectors), max_ray);
   const int side = (width + 1) / 2;  // a hexagon's
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {

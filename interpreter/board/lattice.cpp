@@ -20,15 +20,7 @@ bool has_step(const PointClass& pc, const std::vector<std::pair<int, int>>& vecs
 Board make_lattice(int width, int height, const std::vector<PointClass>& classes, std::vector<std::string> dir_names,
                    std::vector<std::pair<int, int>> dir_vectors, int max_ray) {
   if (width < 1 || height < 1 || width * height > 4096) throw std::invalid_argument("lattice size out of range");
-  Board b;
-  b.kind = BoardKind::Lattice;
-  b.width = width;
-  b.height = height;
-  b.edges = EdgePolicy::Stop;
-  b.dir_names = std::move(dir_names);
-  b.dir_vectors = std::move(dir_vectors);
-  b.max_ray = std::max({max_ray, width, height});
-  b.at.assign(static_cast<size_t>(width) * height, kNoCell);
+  Board b = board_frame(BoardKind::Lattice, width, height, std::move(dir_names), std::move(dir_vectors), max_ray);
   std::vector<int> class_of;  // per cell
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
