@@ -1,5 +1,5 @@
-// What every board kind shares: looking cells and directions up by name, opposite
-// directions, naming files.
+// What every board kind shares: the frame the makers start from, looking cells and
+// directions up by name, opposite directions, naming files.
 #include "board/board.h"
 
 #include <algorithm>
