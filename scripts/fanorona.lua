@@ -2,8 +2,10 @@
 -- captures; the opening rule reads state.ply(), which a position text carries.
 local OPENING = game.options.opening
 local CAPTURE = game.flags("capture")
-local rules = { captures = step_chains.approach_withdrawal, capture_flags = CAPTURE }
-local first_turn = { captures = step_chains.approach_withdrawal, capture_flags = CAPTURE, chain = false }
+-- Approach: the enemy line just beyond the landing point; withdrawal: the one just behind the start.
+local captures = { { label = "A", line = "ahead" }, { label = "W", line = "behind" } }
+local rules = { captures = captures, capture_flags = CAPTURE }
+local first_turn = { captures = captures, capture_flags = CAPTURE, chain = false }
 
 function generate()
   -- The very first turn of the game (ply 0 is White's, ply 1 Black's) may be one capturing step only.
@@ -15,4 +17,4 @@ function generate()
   end
 end
 
-notation = step_chains.notation
+notation = step_chains.notation_for(captures)

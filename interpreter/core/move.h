@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 
 #include "core/contract.h"
 
@@ -25,7 +26,7 @@ struct Move {
 
   bool is_pass() const { return count == 0; }
   void push(Action x) {
-    if (count >= kMaxActions) throw std::length_error("a move has more than 48 actions");
+    if (count >= kMaxActions) throw std::length_error("a move has more than " + std::to_string(kMaxActions) + " actions");
     actions[count++] = x;
   }
   const Action* begin() const { return actions.data(); }

@@ -102,6 +102,21 @@
     int32_t failed[3];                                                                         \
   } bl_step_rules;                                                                             \
                                                                                                \
+  /* A step-chain game's rules for the C++ search (script/step_chains.h), built by            \
+     scripts/lib/step_chains.lua: what a step onto an empty point may capture, as up to       \
+     BL_STEP_CAPTURES patterns, each the line of one opponent's pieces that starts on the     \
+     point just beyond the landing point along the step (BL_LINE_AHEAD) or just behind the    \
+     starting point (BL_LINE_BEHIND), at most capture_max[k] of them (0: the whole line).     \
+     A chain never steps in the direction just taken nor onto a point visited this turn;      \
+     chain 0: one capturing step only; may_stop 1: every prefix of a chain is a move. */      \
+  enum { BL_STEP_CAPTURES = 8, BL_LINE_AHEAD = 0, BL_LINE_BEHIND = 1 };                        \
+  typedef struct bl_step_chain_rules {                                                         \
+    int32_t ncaptures;                                                                         \
+    int32_t capture_line[BL_STEP_CAPTURES], capture_max[BL_STEP_CAPTURES];                     \
+    int32_t compulsory, chain, may_stop;                                                       \
+    int32_t capture_flags, flags; /* of a chain (with progress), and of a plain step */       \
+  } bl_step_chain_rules;                                                                       \
+                                                                                               \
   /* A race game's rules for the C++ whole-turn search (script/race_turns.h), built by      \
      scripts/lib/dice_turns.lua: two players, each with one piece code, moving along the   \
      track toward bearing off; cell_of[player * (npoints + 1) + k] is the player's point k   \
@@ -131,6 +146,8 @@
     void* race_scratch;                                                                        \
     void* steps_scratch;                                                                       \
     int32_t (*step_moves)(struct bl_host*, const bl_board*, bl_step_rules*);                   \
+    void* step_chains_scratch;                                                                 \
+    int32_t (*step_chains)(struct bl_host*, const bl_board*, const bl_step_chain_rules*);      \
     /* Queries on the position (script/board_queries.h): cell and direction sets are byte    \
        masks [cell] / [dir], 1 for a member (dirs NULL: every direction). */                 \
     void* queries_scratch;                                                                     \

@@ -199,6 +199,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.race_turns = &RaceTurns::run;
   host_.steps_scratch = &step_moves_;
   host_.step_moves = &StepMoves::run;
+  host_.step_chains_scratch = &step_chains_;
+  host_.step_chains = &StepChains::run;
   host_.queries_scratch = &board_queries_;
   host_.connected = &BoardQueries::connected;
   host_.line = &BoardQueries::line;

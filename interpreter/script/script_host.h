@@ -14,6 +14,7 @@
 #include "script/board_queries.h"
 #include "script/jump_chains.h"
 #include "script/race_turns.h"
+#include "script/step_chains.h"
 #include "script/step_moves.h"
 #include "script/move_list.h"
 #include "state/state.h"
@@ -81,10 +82,12 @@ class ScriptHost {
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
   bl_host host_{};
-  // host_.chains_scratch, race_scratch and steps_scratch: the C++ primitives' working memory
+  // host_.chains_scratch, race_scratch, steps_scratch and step_chains_scratch: the C++
+  // primitives' working memory
   JumpChains jump_chains_;
   RaceTurns race_turns_;
   StepMoves step_moves_;
+  StepChains step_chains_;
   BoardQueries board_queries_{def_.board};  // host_.queries_scratch
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way

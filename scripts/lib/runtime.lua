@@ -647,6 +647,16 @@ function native.step_moves(r, fname)
   return TABLE_FN[r.failed[0]], r.failed[1], r.failed[2]
 end
 
+-- The step-chain search (scripts/lib/step_chains.lua fills its rules struct at each call):
+-- the capture lines it knows and how many patterns a rules struct holds.
+native.step_lines = { ahead = ffi.C.BL_LINE_AHEAD, behind = ffi.C.BL_LINE_BEHIND, max = ffi.C.BL_STEP_CAPTURES }
+function native.step_chain_rules() return ffi.new("bl_step_chain_rules") end
+function native.step_chains(r, fname)
+  if run_primitive(H.step_chains, r, fname) == CHAINS_ACTIONS then
+    error(format("%s: a chain too long for one move (at most %d actions)", fname, MAX_ACTIONS), 5)
+  end
+end
+
 -- The race search's rules as a C struct, from { npoints, home, bar, off, capture_flags,
 -- pin, bear_off_while_pinned, codes = { p0, p1 }, cell_of = { [p] = { [k] = cell } } };
 -- returns { rules = the struct, and the array it points to }.
@@ -734,7 +744,7 @@ api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
 api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
 api.drop = dofile(lib_dir .. "/drop.lua")(api)
 api.sowing = dofile(lib_dir .. "/sowing.lua")(api)
-api.step_chains = dofile(lib_dir .. "/step_chains.lua")(api)
+api.step_chains = dofile(lib_dir .. "/step_chains.lua")(api, native)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n

@@ -1,12 +1,18 @@
--- step_chains.lua: capture chains made of single steps, where the script says what a step
--- captures (Fanorona's approach and withdrawal, and games like it). Written against the
--- public game API only, in Lua (the reference; no C++ search yet).
+-- step_chains.lua: capture chains made of single steps, where each step onto an empty point
+-- may capture (Fanorona's approach and withdrawal, and games like it). Written against the
+-- public game API; with captures given as patterns the search runs in C++
+-- (interpreter/script/step_chains.cpp), and this file's Lua search is its twin.
 --
 --   step_chains.generate {
---     captures = function(from, to, dir, owner_at) -> a list of choices, each
+--     captures = { { label = "A", line = "ahead" }, { label = "W", line = "behind", max = 0 } },
+--                -- patterns (the C++ search): the line of one opponent's pieces that starts
+--                -- just beyond the landing point along the step ("ahead") or just behind the
+--                -- start ("behind"), at most `max` of them (0, the default: all); or
+--                function(from, to, dir, owner_at) -> a list of choices, each
 --                { label = "A", cells = {c, ...} }: what the step from -> to along dir may
 --                capture, judged on the board as the chain has left it (owner_at(cell): the
 --                owner of the piece there now, -1 if none); {} for a step that captures nothing
+--                (the Lua search, a captures call per step)
 --     compulsory = true,   -- a side that can capture must
 --     chain = true,        -- after a capturing step the piece may go on capturing
 --     may_stop = true,     -- every prefix of a chain is a move (false: chains go on while they can)
@@ -14,23 +20,25 @@
 --     flags = 0,           -- the flags of a plain step
 --   }
 --
--- A step goes one point along a line (board.ray(c, d, 1)) onto an empty point. A chain never
--- steps in the direction of the step just made, and never lands on a point the piece has
--- occupied this turn, its start included. Without a capture anywhere, each piece's plain steps
--- are the moves. A move is written step by step: moves.move(from, to, 1), then
+-- A step goes one point along a line (board.ray(c, d, 1)) onto an empty playable point. A
+-- chain never steps in the direction of the step just made, and never lands on a point the
+-- piece has occupied this turn, its start included. Without a capture anywhere, each piece's
+-- plain steps are the moves. A move is written step by step: moves.move(from, to, 1), then
 -- moves.remove(c) for each cell the chosen capture takes. Order: piece by piece in cell
--- order, directions in board order, choices in the order captures gives them, a chain's
--- prefix before its continuations.
+-- order, directions in board order, choices in the order of the patterns (or as captures
+-- gives them), a chain's prefix before its continuations.
 --
--- step_chains.approach_withdrawal(from, to, dir, owner_at) is Fanorona's capture: "A" takes
--- the enemy line starting just beyond `to`, "W" the one starting just behind `from`.
--- step_chains.notation(move) spells d3-e3A-e4W (a plain step d2-e3), each step's label read
--- back by approach_label (for approach_withdrawal); step_chains.notation_with(labels) makes
--- the hook for other captures, labels(from, to, first captured cell) giving a step's label.
-return function(api)
+-- step_chains.notation_for(captures) makes the notation hook d3-e3A-e4W (a plain step d2-e3)
+-- for patterns, each step's label read back from where its capture started.
+-- step_chains.approach_withdrawal(from, to, dir, owner_at) is Fanorona's capture as a
+-- function, step_chains.notation its hook (labels by approach_label), and
+-- step_chains.notation_with(labels) the hook for other functions, labels(from, to, first
+-- captured cell) giving a step's label.
+return function(api, native)
   local board, state, moves, game = api.board, api.state, api.moves, api.game
+  local playable = board.playable
   local ray, ND, NC = board.ray, board.ndirs, board.ncells
-  local owner, side = state.owner, state.side
+  local owner, height, side = state.owner, state.height, state.side
   local bor = bit.bor
   local PROGRESS = game.flags("progress")
   local M = {}
@@ -42,6 +50,11 @@ return function(api)
     if c == at_cell then return mover end
     if gone[c] == stamp then return -1 end
     return owner(c)
+  end
+  -- May the piece step onto c: an empty playable point (an unowned piece fills a point too).
+  local function open(c)
+    if c < 0 or c == at_cell or not playable(c) then return false end
+    return gone[c] == stamp or height(c) == 0
   end
 
   local function line_of(c, d, who)
@@ -95,7 +108,7 @@ return function(api)
     local wrote = false
     for d = 0, ND - 1 do
       local to = ray(cur, d, 1)
-      if d ~= last_dir and to >= 0 and owner_at(to) == -1 and visited[to] ~= stamp then
+      if d ~= last_dir and open(to) and visited[to] ~= stamp then
         local choices = p.captures(cur, to, d, owner_at)
         for _, choice in ipairs(choices) do
           path_to[n + 1], path_removed[n + 1] = to, choice.cells
@@ -117,10 +130,8 @@ return function(api)
     return wrote
   end
 
-  function M.generate(p)
-    if type(p) ~= "table" or type(p.captures) ~= "function" then
-      error("step_chains.generate: the rules need captures, a function (from, to, dir, owner_at)", 2)
-    end
+  -- The Lua search, for captures given as a function (and the twin of the C++ one).
+  local function search_lua(p)
     local me = side()
     local any = false
     for i = 0, state.nmine() - 1 do
@@ -136,13 +147,100 @@ return function(api)
       local from = state.mine(i)
       for d = 0, ND - 1 do
         local to = ray(from, d, 1)
-        if to >= 0 and owner(to) == -1 then
+        if to >= 0 and playable(to) and height(to) == 0 then
           moves.begin(p.flags or 0)
           moves.move(from, to, 1)
           moves.commit()
         end
       end
     end
+  end
+
+  -- Capture patterns: checked, and the Lua function that takes what they take (the C++
+  -- search's twin: the line of the first piece's owner, an opponent, along the pattern's
+  -- direction, at most max pieces).
+  local LINES = { ahead = native.step_lines.ahead, behind = native.step_lines.behind }
+  local MAX_PATTERNS = native.step_lines.max
+  local function describe(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
+  local function check_patterns(list, fname)
+    if #list == 0 or #list > MAX_PATTERNS then
+      error(string.format("%s: captures lists %d patterns; 1 to %d", fname, #list, MAX_PATTERNS), 3)
+    end
+    for i = 1, #list do
+      local pat = list[i]
+      if type(pat) ~= "table" then error(string.format("%s: captures[%d] is %s, not a pattern ({ label = ..., line = \"ahead\" })", fname, i, describe(pat)), 3) end
+      if not LINES[pat.line] then error(string.format("%s: captures[%d].line is %s, not \"ahead\" or \"behind\"", fname, i, describe(pat.line)), 3) end
+      local max = pat.max or 0
+      if type(max) ~= "number" or max ~= math.floor(max) or max < 0 or max > 255 then
+        error(string.format("%s: captures[%d].max is %s, not a count from 0 (the whole line) to 255", fname, i, describe(pat.max)), 3)
+      end
+      if pat.label ~= nil and type(pat.label) ~= "string" then
+        error(string.format("%s: captures[%d].label is %s, not a string", fname, i, describe(pat.label)), 3)
+      end
+    end
+  end
+  -- Where pattern `pat`'s line starts for a step from -> to along dir, and its direction.
+  local function line_start(pat, from, to, dir)
+    if pat.line == "ahead" then return ray(to, dir, 1), dir end
+    local back = board.opposite(dir)
+    if not back then return -1 end
+    return ray(from, back, 1), back
+  end
+  local function pattern_captures(list)
+    return function(from, to, dir, at)
+      local out, me = {}, side()
+      for _, pat in ipairs(list) do
+        local c, d = line_start(pat, from, to, dir)
+        local victim = c >= 0 and at(c) or -1
+        if victim >= 0 and victim ~= me then
+          local cells, max = {}, pat.max or 0
+          while c >= 0 and at(c) == victim and (max == 0 or #cells < max) do
+            cells[#cells + 1] = c
+            c = ray(c, d, 1)
+          end
+          out[#out + 1] = { label = pat.label, cells = cells }
+        end
+      end
+      return out
+    end
+  end
+
+  local R = native.step_chain_rules()
+  local function generate_native(p)
+    local list = p.captures
+    R.ncaptures = #list
+    for i = 1, #list do R.capture_line[i - 1], R.capture_max[i - 1] = LINES[list[i].line], list[i].max or 0 end
+    R.compulsory = p.compulsory ~= false and 1 or 0
+    R.chain = p.chain ~= false and 1 or 0
+    R.may_stop = p.may_stop ~= false and 1 or 0
+    R.capture_flags = native.rule_tables.flags(p.capture_flags, "capture_flags", "step_chains.generate")
+    R.flags = native.rule_tables.flags(p.flags, "flags", "step_chains.generate")
+    native.step_chains(R, "step_chains.generate")
+  end
+  local function generate_patterns_lua(p)
+    local q = {}
+    for k, v in pairs(p) do q[k] = v end
+    q.captures = pattern_captures(p.captures)
+    search_lua(q)
+  end
+
+  function M.generate(p)
+    local fname = "step_chains.generate"
+    local captures = type(p) == "table" and p.captures
+    if type(captures) == "function" then
+      search_lua(p) -- not a tail call: the script's frame stays where errors count from
+      return
+    end
+    if type(captures) ~= "table" then
+      error(fname .. ": the rules need captures, a list of patterns or a function (from, to, dir, owner_at)", 2)
+    end
+    check_patterns(captures, fname)
+    native.run(fname, generate_native, "step_chains.generate_lua", generate_patterns_lua, nil, p)
+  end
+  -- The Lua search alone, for either form of captures (tests compare it with the C++ one).
+  function M.generate_lua(p)
+    if type(p) == "table" and type(p.captures) == "table" then return generate_patterns_lua(p) end
+    return search_lua(p)
   end
 
   -- The spelling of a move: its start, then each landing with its step's label.
@@ -166,6 +264,21 @@ return function(api)
   -- A notation hook whose labels come from labels(from, to, first captured cell).
   function M.notation_with(labels)
     return function(move) return spell(move, labels) end
+  end
+
+  -- The notation hook for capture patterns: a step's label is that of the pattern whose
+  -- line starts on the first cell it captured.
+  function M.notation_for(list)
+    return M.notation_with(function(from, to, first)
+      for d = 0, ND - 1 do
+        if ray(from, d, 1) == to then
+          for _, pat in ipairs(list) do
+            if line_start(pat, from, to, d) == first then return pat.label or "" end
+          end
+        end
+      end
+      return "?"
+    end)
   end
 
   return M

@@ -101,7 +101,7 @@ std::vector<std::pair<std::string, std::string>> ffi_fields() {
         out.emplace_back(name, fp[1]);
         continue;
       }
-      for (const std::string& part : split(std::regex_replace(decl, std::regex(R"(\[\d+\])"), ""), ',')) {
+      for (const std::string& part : split(std::regex_replace(decl, std::regex(R"(\[\w+\])"), ""), ',')) {
         std::string last;
         for (std::sregex_iterator w(part.begin(), part.end(), word); w != std::sregex_iterator(); ++w) last = w->str();
         if (!last.empty()) out.emplace_back(name, last);
@@ -186,6 +186,15 @@ const Offset kCppLayout[] = {
   {"bl_step_rules", "off", offsetof(bl_step_rules, off)},
   {"bl_step_rules", "general", offsetof(bl_step_rules, general)},
   {"bl_step_rules", "failed", offsetof(bl_step_rules, failed)},
+  {"bl_step_chain_rules", "", sizeof(bl_step_chain_rules)},
+  {"bl_step_chain_rules", "ncaptures", offsetof(bl_step_chain_rules, ncaptures)},
+  {"bl_step_chain_rules", "capture_line", offsetof(bl_step_chain_rules, capture_line)},
+  {"bl_step_chain_rules", "capture_max", offsetof(bl_step_chain_rules, capture_max)},
+  {"bl_step_chain_rules", "compulsory", offsetof(bl_step_chain_rules, compulsory)},
+  {"bl_step_chain_rules", "chain", offsetof(bl_step_chain_rules, chain)},
+  {"bl_step_chain_rules", "may_stop", offsetof(bl_step_chain_rules, may_stop)},
+  {"bl_step_chain_rules", "capture_flags", offsetof(bl_step_chain_rules, capture_flags)},
+  {"bl_step_chain_rules", "flags", offsetof(bl_step_chain_rules, flags)},
   {"bl_race_rules", "", sizeof(bl_race_rules)},
   {"bl_race_rules", "npoints", offsetof(bl_race_rules, npoints)},
   {"bl_race_rules", "home", offsetof(bl_race_rules, home)},
@@ -208,6 +217,8 @@ const Offset kCppLayout[] = {
   {"bl_host", "race_scratch", offsetof(bl_host, race_scratch)},
   {"bl_host", "steps_scratch", offsetof(bl_host, steps_scratch)},
   {"bl_host", "step_moves", offsetof(bl_host, step_moves)},
+  {"bl_host", "step_chains_scratch", offsetof(bl_host, step_chains_scratch)},
+  {"bl_host", "step_chains", offsetof(bl_host, step_chains)},
   {"bl_host", "queries_scratch", offsetof(bl_host, queries_scratch)},
   {"bl_host", "connected", offsetof(bl_host, connected)},
   {"bl_host", "line", offsetof(bl_host, line)},
