@@ -1,5 +1,6 @@
-// `boardlab list` (the bundled games) and `boardlab check` (a definition's errors, then
+// `boardlab list` (the bundled games and the user's), `boardlab help` and `boardlab check` (a definition's errors, then
 // random games checking the runtime's invariants).
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
@@ -7,6 +8,7 @@
 #include "agents/agent.h"
 #include "commands.h"
 #include "common.h"
+#include "core/text.h"
 #include "definition/bundled.h"
 #include "rules/invariants.h"
 #include "rules/rule_tests.h"
@@ -14,19 +16,47 @@
 namespace boardlab::cli {
 
 Runner add_list(CLI::App& app) {
-  app.add_subcommand("list", "List the bundled games and variants");
+  app.add_subcommand("list", "List the bundled games and variants, then the games in your game folders");
   return [] {
-    for (const auto& path : bundled_definitions()) {
+    const auto bundled = bundled_definitions(), yours = user_definitions();
+    size_t width = 0;
+    for (const auto& list : {bundled, yours})
+      for (const auto& path : list) width = std::max(width, std::filesystem::path(path).stem().string().size());
+    auto print = [&](const std::string& path) {
+      const std::string stem = std::filesystem::path(path).stem().string();
       try {
-        auto def = load_game_def(path);
-        std::string stem = std::filesystem::path(path).stem().string();
-        fmt::print("{:<28} {}\n", stem, def->title);
+        fmt::print("{:<{}}  {}\n", stem, width, load_game_def(path)->title);
       } catch (const std::exception& e) {
-        fmt::print("{:<28} (does not load: {})\n", std::filesystem::path(path).stem().string(),
-                   std::string(e.what()).substr(0, std::string(e.what()).find('\n')));
+        const std::string what = e.what();
+        fmt::print("{:<{}}  (does not load: {})\n", stem, width, what.substr(0, what.find('\n')));
       }
+    };
+    for (const auto& path : bundled) print(path);
+    if (!yours.empty()) {
+      fmt::print("\nYour games (BOARDLAB_PATH, ~/.local/share/boardlab/games):\n");
+      for (const auto& path : yours) print(path);
     }
     return kExitOk;
+  };
+}
+
+Runner add_help(CLI::App& app) {
+  auto* cmd = app.add_subcommand("help", "Show the help of boardlab or of one command");
+  auto name = std::make_shared<std::string>();
+  cmd->add_option("command", *name, "a command's name");
+  return [&app, name] {
+    if (name->empty()) {
+      fmt::print("{}", app.help());
+      return kExitOk;
+    }
+    for (const CLI::App* sub : app.get_subcommands({}))
+      if (sub->get_name() == *name) {
+        fmt::print("{}", sub->help());
+        return kExitOk;
+      }
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    throw UsageError(fmt::format("no command named '{}'; the commands: {}", escape_control(*name), join(names, ", ")));
   };
 }
 

@@ -27,6 +27,7 @@ Runner add_new(CLI::App& app);
 Runner add_test(CLI::App& app);
 Runner add_train(CLI::App& app);
 Runner add_serve(CLI::App& app);
+Runner add_help(CLI::App& app);  // `help [COMMAND]`: the program's or a command's help
 
 // Runs a rule test file, printing its failures and a summary line; true if all pass.
 bool print_rule_tests(const std::string& path);

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "common.h"
 #include "core/diagnostics.h"
+#include "version.h"
 
 using namespace boardlab;
 using namespace boardlab::cli;
@@ -14,9 +15,10 @@ using namespace boardlab::cli;
 int main(int argc, char** argv) {
   CLI::App app{"boardlab: a data-driven board-game interpreter"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", fmt::format("boardlab {}{}", kVersion, *kCommit ? fmt::format(" (commit {})", kCommit) : ""));
   std::map<std::string, Runner> runners;
   for (auto add : {add_list, add_check, add_moves, add_perft, add_bench, add_play, add_playouts, add_agents, add_match, add_agent, add_replay, add_simulate, add_merge,
-                   add_compare, add_sweep, add_new, add_test, add_train, add_serve}) {
+                   add_compare, add_sweep, add_new, add_test, add_train, add_serve, add_help}) {
     Runner r = add(app);
     runners[app.get_subcommands({}).back()->get_name()] = r;
   }

@@ -10,8 +10,8 @@ packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev lib
           libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev libeigen3-dev libcpp-httplib-dev)
 # The tests also ask GNU Backgammon for legal moves (tests/gnubg/), drive a terminal (tmux)
 # and open simulate's HTML report in a headless browser (chromium); the fuzz targets need
-# clang and its libFuzzer.
-[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium clang libclang-rt-dev)
+# clang and its libFuzzer; the install test builds the Debian package (dpkg-dev).
+[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium clang libclang-rt-dev dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -55,6 +55,7 @@ if [ "${1:-}" = "test" ]; then
   echo "== thread sanitizer" >&2
   ctest --test-dir build-tsan --output-on-failure
 else
-  build build "${release[@]}"
+  # Only the program: the tests and benchmarks are built by `test`.
+  build build --target boardlab "${release[@]}"
   exec build/cli/boardlab "$@"
 fi

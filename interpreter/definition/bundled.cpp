@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <stdexcept>
+#include <system_error>
 
 #include "core/text.h"
 
@@ -13,17 +14,87 @@ namespace boardlab {
 
 namespace fs = std::filesystem;
 
-std::string data_dir() {
-  if (const char* home = std::getenv("BOARDLAB_HOME"); home && *home) return home;
-  return BOARDLAB_DATA_DIR;
+namespace {
+
+bool holds_data(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "scripts" / "lib" / "runtime.lua", ec) && fs::is_directory(dir / "definitions", ec);
 }
 
-std::vector<std::string> bundled_definitions() {
+// The folder of the running program (Linux: /proc/self/exe); empty if unknown.
+fs::path program_dir() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : exe.parent_path();
+}
+
+bool is_inside(const fs::path& path, const fs::path& root) {
+  const fs::path rel = path.lexically_relative(root);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// The *.yaml definitions of a folder (rule test files left out), sorted.
+std::vector<std::string> definitions_in(const fs::path& dir) {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(data_dir() + "/definitions", ec))
+  for (const auto& e : fs::directory_iterator(dir, ec))
     if (e.path().extension() == ".yaml" && !is_rule_test_file(e.path().string())) out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::string data_dir() {
+  if (const char* home = std::getenv("BOARDLAB_HOME"); home && *home) {
+    if (holds_data(home)) return home;
+    throw std::runtime_error(fmt::format("BOARDLAB_HOME is {}, which holds no definitions/ and scripts/lib/runtime.lua: "
+                                         "point it at boardlab's data folder, or unset it",
+                                         escape_control(home)));
+  }
+  std::vector<std::string> looked;
+  if (const fs::path bin = program_dir(); !bin.empty()) {
+    // Installed: bin/boardlab beside share/boardlab, wherever the prefix was moved.
+    const fs::path installed = (bin / BOARDLAB_RELATIVE_DATA_DIR).lexically_normal();
+    if (holds_data(installed)) return installed.string();
+    looked.push_back(installed.string());
+    // A program in its build tree reads the source tree it was built from; an installed copy
+    // never does, so that a broken install cannot pass for a working one.
+    if (is_inside(bin, BOARDLAB_BUILD_DIR)) {
+      if (holds_data(BOARDLAB_DATA_DIR)) return BOARDLAB_DATA_DIR;
+      looked.push_back(BOARDLAB_DATA_DIR);
+    }
+  }
+  throw std::runtime_error(fmt::format("cannot find boardlab's data (definitions/ and scripts/lib/runtime.lua); looked in {}. "
+                                       "Set BOARDLAB_HOME to the folder that holds them",
+                                       looked.empty() ? "no folder (the program's own location is unknown)" : join(looked, ", ")));
+}
+
+std::vector<std::string> bundled_definitions() { return definitions_in(fs::path(data_dir()) / "definitions"); }
+
+std::vector<std::string> game_folders() {
+  std::vector<std::string> out;
+  if (const char* path = std::getenv("BOARDLAB_PATH"); path && *path)
+    for (const std::string& dir : split(path, ':'))
+      if (!dir.empty()) out.push_back(dir);
+  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data) {
+    out.push_back(std::string(data) + "/boardlab/games");
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    out.push_back(std::string(home) + "/.local/share/boardlab/games");
+  }
+  return out;
+}
+
+std::vector<std::string> user_definitions() {
+  std::vector<std::string> out, names;
+  for (const auto& p : bundled_definitions()) names.push_back(fs::path(p).stem().string());
+  for (const std::string& dir : game_folders())
+    for (const std::string& p : definitions_in(dir)) {
+      const std::string name = fs::path(p).stem().string();
+      if (std::find(names.begin(), names.end(), name) != names.end()) continue;  // the first of a name is the one
+      names.push_back(name);
+      out.push_back(p);
+    }
   return out;
 }
 
@@ -35,12 +106,14 @@ std::string resolve_game(const std::string& arg) {
     if (!fs::exists(arg, ec)) throw std::invalid_argument(fmt::format("no such file: {}", escape_control(arg)));
     return arg;
   }
-  // A name is one of the bundled games' (the files are not probed with whatever text came).
+  // A name is one of the bundled games', or of the user's game folders (the files are not
+  // probed with whatever text came).
   std::vector<std::string> names;
-  for (const auto& p : bundled_definitions()) {
-    names.push_back(fs::path(p).stem().string());
-    if (names.back() == arg) return p;
-  }
+  for (const auto& list : {bundled_definitions(), user_definitions()})
+    for (const auto& p : list) {
+      names.push_back(fs::path(p).stem().string());
+      if (names.back() == arg) return p;
+    }
   std::string hint = closest(arg, names);
   throw std::invalid_argument(fmt::format("no game named '{}'{}; bundled games: {}", escape_control(arg),
                                        hint.empty() ? "" : " (did you mean '" + hint + "'?)", join(names, ", ")));

@@ -9,10 +9,20 @@
 
 namespace boardlab {
 
-// BOARDLAB_HOME if set, else the source tree the program was built from.
+// The folder of boardlab's data (definitions/, scripts/): BOARDLAB_HOME if set; else
+// share/boardlab beside the program's bin/ folder (an install, wherever it was moved); else,
+// for a program inside its build tree, the source tree it was built from. Throws
+// std::runtime_error saying where it looked when none holds the data.
 std::string data_dir();
+// The user's game folders, searched for a game by name after the bundled ones: each folder
+// of BOARDLAB_PATH (colon-separated), then $XDG_DATA_HOME/boardlab/games or
+// ~/.local/share/boardlab/games.
+std::vector<std::string> game_folders();
+// The definitions in the user's game folders, folder by folder, a name bundled or met before
+// left out (the first of a name is the one a name opens).
+std::vector<std::string> user_definitions();
 // A path (anything with '/' or ending in .yaml) is used as is; a name is looked up in
-// definitions/. Throws std::invalid_argument naming the bundled games if there is none.
+// definitions/, then in the user's game folders. Throws std::invalid_argument naming the bundled games if there is none.
 std::string resolve_game(const std::string& name_or_path);
 // A game as a command line or a file names it: a bundled name or a path, and option
 // settings "key=value" applied last. Throws std::invalid_argument for an unknown game or a
