@@ -247,8 +247,8 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
   }
 }
 
-TEST_CASE("the README's Slurm job array is the script the Slurm test submits", "[docs]") {
+TEST_CASE("the lab page's Slurm job array is the script the Slurm test submits", "[docs]") {
   const std::string script = read("docs/slurm/shards.sh");
   REQUIRE(!script.empty());
-  CHECK(read("README.md").find("```sh\n" + script + "```") != std::string::npos);
+  CHECK(read("docs/lab.md").find("```sh\n" + script + "```") != std::string::npos);
 }
