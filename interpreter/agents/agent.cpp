@@ -100,7 +100,7 @@ const std::vector<AgentInfo>& agent_catalogue() {
 }
 
 // The default ladder: greedy, then a search thinking 0.1, 0.4, 1 and 3 s a move. Which search
-// was measured (README, "Levels"): at equal time alphabeta beat mcts in most bundled games
+// was measured (docs/results.md, "Levels"): at equal time alphabeta beat mcts in most bundled games
 // without dice and expectimax beat it in every one with dice; mcts is left for games of
 // more players.
 std::string level_spec(const GameDef& def, int level) {

@@ -1,6 +1,6 @@
 // Google Benchmark: the interpreter's Death Stacks random playouts against the hand-written
 // C++ playout, in one run with the same seeds and the same 1000-ply cap. The ratio of their
-// plies per second is the figure the README quotes.
+// plies per second is the figure docs/results.md quotes.
 #include <benchmark/benchmark.h>
 
 #include "handwritten_death_stacks.h"

@@ -17,6 +17,18 @@ run 0 "perft" -- perft death-stacks 2 && { has "$out" "perft 1 48" "perft"; has 
 run 0 "bench" -- bench death-stacks --playouts 3 && { has "$out" "playouts/s:" "bench"; has "$out" "plies/s:" "bench"; has "$out" "average length:" "bench"; }
 run 0 "an option from the command line" -- perft death-stacks 1 --option first_player=black && has "$out" "perft 1 48" "option"
 
+# The README's table of commands: every command in it exists (its --help succeeds and shows
+# its own usage: an unknown word before --help gets the general one), and every command
+# boardlab has is in it.
+readme_commands=$(grep -oE '^\| `boardlab [a-z]+' README.md | awk '{print $3}' | sort -u)
+if [ -z "$readme_commands" ]; then echo "FAIL: no command found in the README's table"; fail=$((fail + 1)); fi
+for c in $readme_commands; do
+  run 0 "the README's command $c" -- "$c" --help && has "$out" " $c [OPTIONS]" "the README's command $c"
+done
+for c in $("$BIN" --help | awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }'); do
+  if grep -qx "$c" <<<"$readme_commands"; then pass=$((pass + 1)); else echo "FAIL: boardlab $c is not in the README's table"; fail=$((fail + 1)); fi
+done
+
 # Bad input: a clear message, exit code 2, never a crash.
 run 2 "unknown game" -- moves no-such-game && has "$err" "no game named 'no-such-game'" "unknown game"
 run 2 "misspelt game" -- moves death-stack && has "$err" "did you mean 'death-stacks'?" "misspelt game"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A real cluster: starts a single-node Slurm (slurm-wlm) with its own configuration, munge
-# daemon, ports and spool in a temporary folder, submits the README's job array
-# (docs/slurm/shards.sh) and the merge that depends on it, and checks that the merged shards
-# are the run one `simulate` makes of the same games. Exits 77 (skipped) with the reason when
-# Slurm cannot start here. Usage: test_slurm.sh PATH/TO/boardlab (from the repository).
+# daemon, ports and spool in a temporary folder, submits the lab page's job array
+# (docs/slurm/shards.sh, shown in docs/lab.md) and the merge that depends on it, and checks
+# that the merged shards are the run one `simulate` makes of the same games. Exits 77
+# (skipped) with the reason when Slurm cannot start here.
+# Usage: test_slurm.sh PATH/TO/boardlab (from the repository).
 set -u
 BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 root=$(pwd)
@@ -66,7 +67,7 @@ sinfo -h -o %T 2>/dev/null | grep -q idle ||
 fail=0
 games=120 agents=greedy,random
 cd "$work/run"
-# The README's job array, as 4 shards of one CPU each on this node.
+# The lab page's job array (docs/lab.md), as 4 shards of one CPU each on this node.
 # (--export=ALL,KEY=VALUE would split AGENTS at its comma: the variables go in the environment.)
 job=$(BOARDLAB="$BIN" GAMES=$games AGENTS=$agents sbatch --parsable --array=1-4 --cpus-per-task=1 --export=ALL \
   "$root/docs/slurm/shards.sh") || { echo "FAIL: sbatch refused the job array"; exit 1; }

@@ -1,15 +1,21 @@
 // The authoring guide (docs/) against the code: every definition key the loader accepts is
 // in the reference and every key there exists; every name the Lua API exports is in the
 // API reference and every name there exists; the tutorial's code is the real files'; every
-// bundled definition opens with its comment block.
+// bundled definition opens with its comment block. And the pages against the repository:
+// every relative link leads to a file of it, the architecture page's layers are the
+// build's, the README stays a short guide.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -68,6 +74,67 @@ std::string missing(const std::set<std::string>& want, const std::set<std::strin
   std::string out;
   for (const auto& w : want)
     if (!have.count(w)) out += " " + w;
+  return out;
+}
+
+// The targets of a markdown page's links and images, "[text](target)", outside code blocks,
+// each with its line number.
+std::vector<std::pair<int, std::string>> link_targets(const std::string& text) {
+  std::vector<std::pair<int, std::string>> out;
+  std::istringstream in(text);
+  bool code = false;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.rfind("```", 0) == 0) code = !code;
+    if (code) continue;
+    for (size_t at = line.find("]("); at != std::string::npos; at = line.find("](", at + 2)) {
+      const size_t end = line.find(')', at + 2);
+      if (end == std::string::npos) break;
+      out.emplace_back(number, line.substr(at + 2, end - at - 2));
+    }
+  }
+  return out;
+}
+
+// The anchors of a markdown page's headings, as GitHub makes them of ASCII text: lower case,
+// punctuation dropped, spaces as dashes, "-1", "-2", ... after a repeated one (other bytes are
+// kept). Code blocks are skipped.
+std::set<std::string> heading_anchors(const std::string& text) {
+  std::set<std::string> out;
+  std::map<std::string, int> seen;
+  std::istringstream in(text);
+  bool code = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("```", 0) == 0) code = !code;
+    if (code || line.empty() || line[0] != '#') continue;
+    const size_t text_at = line.find_first_not_of('#');
+    if (text_at == std::string::npos || text_at > 6 || line[text_at] != ' ') continue;
+    std::string anchor;
+    for (const char c : line.substr(text_at + 1)) {
+      const auto u = static_cast<unsigned char>(c);
+      if (u >= 0x80 || c == '-' || c == '_')
+        anchor += c;
+      else if (std::isalnum(u))
+        anchor += static_cast<char>(std::tolower(u));
+      else if (c == ' ')
+        anchor += '-';
+    }
+    const int repeats = seen[anchor]++;
+    out.insert(repeats == 0 ? anchor : anchor + "-" + std::to_string(repeats));
+  }
+  return out;
+}
+
+// The words between backquotes in a text: "`rules`, `learn`" gives rules and learn.
+std::set<std::string> quoted_words(const std::string& text) {
+  std::set<std::string> out;
+  for (size_t at = text.find('`'); at != std::string::npos; at = text.find('`', at + 1)) {
+    const size_t end = text.find('`', at + 1);
+    if (end == std::string::npos) break;
+    out.insert(text.substr(at + 1, end - at - 1));
+    at = end;
+  }
   return out;
 }
 
@@ -247,8 +314,100 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
   }
 }
 
-TEST_CASE("the README's Slurm job array is the script the Slurm test submits", "[docs]") {
+TEST_CASE("the lab page's Slurm job array is the script the Slurm test submits", "[docs]") {
   const std::string script = read("docs/slurm/shards.sh");
   REQUIRE(!script.empty());
-  CHECK(read("README.md").find("```sh\n" + script + "```") != std::string::npos);
+  CHECK(read("docs/lab.md").find("```sh\n" + script + "```") != std::string::npos);
+}
+
+TEST_CASE("every relative link of the README and the docs leads to a file of the repository", "[docs]") {
+  // Links to the web are for the docs pages only: the README links nowhere outside the
+  // repository. A link with an anchor into a page needs that page to have the heading.
+  std::vector<std::string> pages;
+  for (const auto& e : fs::directory_iterator("docs"))
+    if (e.path().extension() == ".md") pages.push_back(e.path().generic_string());
+  std::sort(pages.begin(), pages.end());
+  pages.insert(pages.begin(), "README.md");
+  REQUIRE(pages.size() >= 10);
+  int links = 0;
+  for (const auto& page : pages) {
+    for (const auto& link : link_targets(read(page))) {
+      const std::string& target = link.second;
+      INFO(page << ":" << link.first << ": (" << target << ")");
+      if (target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0) {
+        CHECK(page != "README.md");
+        continue;
+      }
+      ++links;
+      const size_t hash = target.find('#');
+      const std::string file = target.substr(0, hash);
+      const std::string anchor = hash == std::string::npos ? "" : target.substr(hash + 1);
+      const fs::path path = file.empty() ? fs::path(page) : (fs::path(page).parent_path() / file).lexically_normal();
+      CHECK(path.is_relative());
+      CHECK(path.generic_string().rfind("..", 0) != 0);  // not out of the repository
+      CHECK(fs::exists(path));
+      if (!anchor.empty() && path.extension() == ".md" && fs::is_regular_file(path))
+        CHECK(heading_anchors(read(path.string())).count(anchor) == 1);
+    }
+  }
+  CHECK(links >= 50);
+}
+
+TEST_CASE("docs/architecture.md lists exactly the layers of interpreter/CMakeLists.txt, with what each uses", "[docs]") {
+  // The build's layers: each boardlab_layer(NAME SOURCES... USES LAYERS... LIBS ...) call, in
+  // order, then the executable, with the layers cli/CMakeLists.txt links it to.
+  std::vector<std::string> layers;
+  std::map<std::string, std::set<std::string>> uses;
+  const std::string cmake = read("interpreter/CMakeLists.txt");
+  const std::string call = "\nboardlab_layer(";
+  for (size_t at = cmake.find(call); at != std::string::npos; at = cmake.find(call, at + 1)) {
+    const size_t open = at + call.size(), close = cmake.find(')', open);
+    REQUIRE(close != std::string::npos);
+    std::istringstream words(cmake.substr(open, close - open));
+    std::string name, word, section;
+    words >> name;
+    layers.push_back(name);
+    while (words >> word) {
+      if (word == "USES" || word == "LIBS")
+        section = word;
+      else if (section == "USES")
+        uses[name].insert(word);
+    }
+  }
+  CHECK(layers.size() >= 11);
+  const std::string cli = read("cli/CMakeLists.txt");
+  const size_t link = cli.find("target_link_libraries(boardlab ");
+  REQUIRE(link != std::string::npos);
+  std::istringstream libraries(cli.substr(link, cli.find(')', link) - link));
+  for (std::string word; libraries >> word;)
+    if (word.rfind("boardlab_", 0) == 0) uses["cli"].insert(word.substr(9));
+  layers.push_back("cli");
+
+  // The page's table, under its header "| layer | what it holds | uses |": a row per layer,
+  // "| `NAME` | ... | `USES`, ... |".
+  const std::string page = read("docs/architecture.md");
+  const size_t table = page.find("\n| layer |");
+  REQUIRE(table != std::string::npos);
+  std::istringstream in(page.substr(table + 1));
+  std::string line;
+  std::getline(in, line);  // the header
+  std::getline(in, line);  // |---|---|---|
+  std::vector<std::string> listed;
+  std::map<std::string, std::set<std::string>> listed_uses;
+  while (std::getline(in, line) && line.rfind("| `", 0) == 0) {
+    const std::string name = line.substr(3, line.find('`', 3) - 3);
+    listed.push_back(name);
+    const size_t last = line.rfind('|'), before = line.rfind('|', last - 1);
+    listed_uses[name] = quoted_words(line.substr(before + 1, last - before - 1));
+  }
+  CHECK(listed == layers);
+  for (const auto& name : layers) {
+    INFO("the layer " << name << " uses");
+    CHECK(listed_uses[name] == uses[name]);
+  }
+}
+
+TEST_CASE("the README is a short guide: at most 300 lines", "[docs]") {
+  const std::string text = read("README.md");
+  CHECK(std::count(text.begin(), text.end(), '\n') <= 300);
 }
