@@ -27,11 +27,17 @@ fi
 # The release build: optimised, with line tables for perf and callgrind (-g1: no variables,
 # a quarter less compile time than -g).
 release=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
+# Every build here compiles its files in batches of 8 (CMake's unity build): the heavy
+# headers (CLI11, nlohmann-json, fmt, the standard library) are parsed once a batch instead
+# of once a file. Measured on 2 cores, -O2 -g1: the program in 102 s instead of 239 s, the
+# tests in 69 s instead of 115 s. A build by hand (cmake -S . -B DIR) compiles file by file,
+# which checks that each file includes what it uses.
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 build() {  # build DIR [--target T] [cmake options...]
   local dir=$1 target=()
   shift
   [ "${1:-}" = "--target" ] && { target=(--target "$2"); shift 2; }
-  [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja "$@" >&2
+  [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja "${unity[@]}" "$@" >&2
   cmake --build "$dir" "${target[@]}" >&2
 }
 

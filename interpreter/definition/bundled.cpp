@@ -109,13 +109,17 @@ std::string resolve_game(const std::string& arg) {
   // A name is one of the bundled games', or of the user's game folders (the files are not
   // probed with whatever text came).
   std::vector<std::string> names;
-  for (const auto& list : {bundled_definitions(), user_definitions()})
-    for (const auto& p : list) {
+  auto find_in = [&](const std::vector<std::string>& paths) {
+    for (const auto& p : paths) {
       names.push_back(fs::path(p).stem().string());
       if (names.back() == arg) return p;
     }
+    return std::string();
+  };
+  if (std::string p = find_in(bundled_definitions()); !p.empty()) return p;
+  if (std::string p = find_in(user_definitions()); !p.empty()) return p;  // scanned only for other names
   std::string hint = closest(arg, names);
-  throw std::invalid_argument(fmt::format("no game named '{}'{}; bundled games: {}", escape_control(arg),
+  throw std::invalid_argument(fmt::format("no game named '{}'{}; the games: {}", escape_control(arg),
                                        hint.empty() ? "" : " (did you mean '" + hint + "'?)", join(names, ", ")));
 }
 

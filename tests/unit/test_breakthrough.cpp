@@ -17,7 +17,7 @@ using testing::texts_at;
 namespace {
 
 // A second opinion: Breakthrough on a w x h board as plain arrays (0 empty, 1 white, 2 black).
-struct Plain {
+struct PlainBreakthrough {
   int w, h, side = 1;
   std::vector<int> sq;
   int at(int x, int y) const { return sq[static_cast<size_t>(y * w + x)]; }
@@ -47,8 +47,8 @@ struct Plain {
       if (at(x, h - 1) == 1 || at(x, 0) == 2) return true;
     return std::count(sq.begin(), sq.end(), 1) == 0 || std::count(sq.begin(), sq.end(), 2) == 0;
   }
-  Plain play(const std::string& m) const {
-    Plain next = *this;
+  PlainBreakthrough play(const std::string& m) const {
+    PlainBreakthrough next = *this;
     const int fx = m[0] - 'a', fy = m[1] - '1', tx = m[3] - 'a', ty = m[4] - '1';
     next.sq[static_cast<size_t>(ty * w + tx)] = side;
     next.sq[static_cast<size_t>(fy * w + fx)] = 0;
@@ -65,8 +65,8 @@ struct Plain {
   }
 };
 
-Plain plain_start(int w, int h) {
-  Plain p{w, h, 1, std::vector<int>(static_cast<size_t>(w * h))};
+PlainBreakthrough plain_start(int w, int h) {
+  PlainBreakthrough p{w, h, 1, std::vector<int>(static_cast<size_t>(w * h))};
   for (int x = 0; x < w; ++x) {
     p.sq[static_cast<size_t>(x)] = p.sq[static_cast<size_t>(w + x)] = 1;
     p.sq[static_cast<size_t>((h - 1) * w + x)] = p.sq[static_cast<size_t>((h - 2) * w + x)] = 2;
@@ -79,7 +79,7 @@ Plain plain_start(int w, int h) {
 TEST_CASE("Breakthrough: perft from the start equals an independent generator", "[breakthrough]") {
   auto game = testing::bundled("breakthrough");
   State s = game->initial();
-  const Plain p = plain_start(8, 8);
+  const PlainBreakthrough p = plain_start(8, 8);
   CHECK(perft(*game, s, 1) == 22);  // 6 middle pawns with 3 moves, 2 edge pawns with 2
   CHECK(perft(*game, s, 2) == 484);  // the sides cannot meet yet: 22 x 22
   CHECK(perft(*game, s, 3) == p.perft(3));
@@ -95,7 +95,7 @@ TEST_CASE("Breakthrough: the moves of random games equal an independent generato
   MoveList moves;
   for (int g = 0; g < testing::random_games(100); ++g) {
     State s = game->initial();
-    Plain p = plain_start(8, 8);
+    PlainBreakthrough p = plain_start(8, 8);
     while (!s.outcome().over()) {
       auto ours = testing::legal_texts(*game, s);
       std::sort(ours.begin(), ours.end());

@@ -21,7 +21,7 @@ namespace {
 
 // Lasca as plain strings: each square's column bottom to top, in position-text glyphs
 // (w b soldiers, W B officers). White moves north (rank 1 to 7) and moves first.
-struct Plain {
+struct PlainLasca {
   std::array<std::string, 49> col;
   bool white = true;
 
@@ -42,11 +42,11 @@ struct Plain {
   bool far_rank(int sq) const { return white ? sq / 7 == 6 : sq / 7 == 0; }
 
   // Every legal move, by its notation, with the position it leads to.
-  std::map<std::string, Plain> moves() const {
-    std::map<std::string, Plain> jumps, steps_out;
+  std::map<std::string, PlainLasca> moves() const {
+    std::map<std::string, PlainLasca> jumps, steps_out;
     for (int sq = 0; sq < 49; ++sq) {
       if (!mine(sq)) continue;
-      Plain lifted = *this;
+      PlainLasca lifted = *this;
       std::string column = lifted.col[sq];
       lifted.col[sq].clear();  // the start counts as empty during the chain
       std::vector<int> jumped;
@@ -54,7 +54,7 @@ struct Plain {
       for (auto [dx, dy] : steps(column.back())) {
         const int to = at(sq, dx, dy);
         if (to < 0 || !col[to].empty()) continue;
-        Plain next = lifted;
+        PlainLasca next = lifted;
         next.col[to] = column;
         next.promote(to);
         next.white = !white;
@@ -68,15 +68,15 @@ struct Plain {
     if (far_rank(sq) && (top == 'w' || top == 'b')) top = top == 'w' ? 'W' : 'B';
   }
   // Jumps on from `sq` with `column` in hand (not on the board); each complete chain is a move.
-  void chain(const Plain& board, const std::string& column, int sq, const std::string& path, std::vector<int>& jumped,
-             std::map<std::string, Plain>& out) const {
+  void chain(const PlainLasca& board, const std::string& column, int sq, const std::string& path, std::vector<int>& jumped,
+             std::map<std::string, PlainLasca>& out) const {
     bool went_on = false;
     for (auto [dx, dy] : steps(column.back())) {
       const int over = at(sq, dx, dy), land = at(sq, 2 * dx, 2 * dy);
       if (over < 0 || land < 0 || !board.col[land].empty() || !board.enemy(over)) continue;
       if (std::find(jumped.begin(), jumped.end(), over) != jumped.end()) continue;
       went_on = true;
-      Plain next = board;
+      PlainLasca next = board;
       std::string held = std::string(1, next.col[over].back()) + column;  // the prisoner goes under
       next.col[over].pop_back();
       jumped.push_back(over);
@@ -93,7 +93,7 @@ struct Plain {
       jumped.pop_back();
     }
     if (!went_on && path.find('x') != std::string::npos) {
-      Plain done = board;
+      PlainLasca done = board;
       done.col[sq] = column;
       done.white = !white;
       out.emplace(path, done);
@@ -114,8 +114,8 @@ struct Plain {
   }
 };
 
-Plain plain_start() {
-  Plain p;
+PlainLasca plain_start() {
+  PlainLasca p;
   for (int sq = 0; sq < 49; ++sq) {
     if ((sq % 7 + sq / 7) % 2) continue;
     if (sq / 7 <= 2) p.col[sq] = "w";
@@ -138,7 +138,7 @@ std::map<std::string, std::string> interpreter_moves(const Rules& game, const St
   return out;
 }
 
-std::map<std::string, std::string> plain_moves(const GameDef& def, const Plain& p) {
+std::map<std::string, std::string> plain_moves(const GameDef& def, const PlainLasca& p) {
   std::map<std::string, std::string> out;
   for (const auto& [m, next] : p.moves()) out.emplace(m, position_text(parse_position(def, next.text())));
   return out;
@@ -154,7 +154,7 @@ TEST_CASE("Lasca: the start is the independent generator's") {
 TEST_CASE("Lasca: perft from the start equals the independent generator's") {
   auto game = testing::bundled("lasca");
   State s = game->initial();
-  const Plain p = plain_start();
+  const PlainLasca p = plain_start();
   for (int depth = 1; depth <= 10; ++depth) {
     INFO("depth " << depth);
     CHECK(perft(*game, s, depth) == p.perft(depth));
@@ -167,7 +167,7 @@ TEST_CASE("Lasca: every move of random games, and the position it leads to, equa
   int plies = 0, chains = 0, tall = 0;
   for (int g = 0; g < testing::random_games(200); ++g) {
     State s = game->initial();
-    Plain p = plain_start();
+    PlainLasca p = plain_start();
     for (int ply = 0; ply < 400; ++ply) {
       const auto ours = interpreter_moves(*game, s);
       REQUIRE(ours == plain_moves(game->def(), p));

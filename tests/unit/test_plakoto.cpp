@@ -32,7 +32,7 @@ constexpr int kGoingOn = -2, kDrawn = -1;  // otherwise the winner: 0 white, 1 b
 // (w white, b black). A stack is one side's checkers, or one pinned checker at the bottom
 // under the other side's. White's point p is cell p, black's is cell 25 - p; each side
 // moves from its 24-point toward its 1-point and bears off past it.
-struct Plain {
+struct PlainPlakoto {
   std::array<std::string, 25> col;  // col[cell], cells 1..24 (col[0] unused)
   std::array<int, 2> off{};         // borne off
   int side = 0;                     // 0 white, 1 black
@@ -67,11 +67,11 @@ struct Plain {
   }
 
   // The side to move plays one die with the checker on top of `from`, if it may.
-  std::optional<Plain> step(int from, int die) const {
+  std::optional<PlainPlakoto> step(int from, int die) const {
     const char me = glyph(side);
     if (col[from].empty() || col[from].back() != me) return std::nullopt;  // none of ours, or ours is pinned
     const int p = point(side, from), q = p - die;
-    Plain next = *this;
+    PlainPlakoto next = *this;
     next.col[from].pop_back();  // leaving with the last checker frees a pinned one: it is on top now
     if (q >= 1) {
       const std::string& to = col[cell(side, q)];
@@ -107,7 +107,7 @@ struct Plain {
   // (dice used, the first die used, the position): the turn rules filter them afterwards.
   // Stopping only where no die can be played is no pruning: a shorter sequence that could
   // go on uses fewer dice than its continuation and would be dropped anyway.
-  using Ends = std::map<std::tuple<int, int, std::string>, Plain>;
+  using Ends = std::map<std::tuple<int, int, std::string>, PlainPlakoto>;
   void walk(const std::vector<int>& left, int used, int first, Ends& ends) const {
     bool went_on = false;
     for (size_t i = 0; i < left.size(); ++i) {
@@ -128,8 +128,8 @@ struct Plain {
 
   // Every legal turn by the position it leads to (the other side to move, waiting for its
   // roll); a pass is the one turn that changes nothing. None once the game is over.
-  std::map<std::string, Plain> moves() const {
-    std::map<std::string, Plain> out;
+  std::map<std::string, PlainPlakoto> moves() const {
+    std::map<std::string, PlainPlakoto> out;
     if (result() != kGoingOn) return out;
     std::vector<int> left = dice;
     if (dice.size() == 2 && dice[0] == dice[1]) left = {dice[0], dice[0], dice[0], dice[0]};
@@ -144,7 +144,7 @@ struct Plain {
     const bool need_larger = most == 1 && left.size() == 2 && left[0] != left[1] && larger_played;
     for (const auto& [key, p] : ends) {
       if (std::get<0>(key) != most || (need_larger && std::get<1>(key) != larger)) continue;
-      Plain next = p;
+      PlainPlakoto next = p;
       next.side = 1 - side;
       next.dice.clear();
       out.emplace(next.text(), next);
@@ -167,8 +167,8 @@ struct Plain {
     if (!dice.empty()) t += " dice:" + std::to_string(dice[0]) + "," + std::to_string(dice[1]);
     return t + board_text();
   }
-  Plain rolled(int a, int b) const {
-    Plain p = *this;
+  PlainPlakoto rolled(int a, int b) const {
+    PlainPlakoto p = *this;
     p.dice = {a, b};
     return p;
   }
@@ -192,8 +192,8 @@ struct Plain {
 
   // Reads a position text ("white dice:6,5 1=bbb 18=wb off:w=3"); fails the test on
   // anything else.
-  static Plain read(const std::string& text) {
-    Plain p;
+  static PlainPlakoto read(const std::string& text) {
+    PlainPlakoto p;
     std::istringstream in(text);
     std::string word;
     in >> word;
@@ -241,7 +241,7 @@ std::map<std::string, int> runtime_results(const Rules& game, const State& s, bo
 
 // The generator's turns, their positions printed by the runtime's position text (read and
 // printed again: the same words in the runtime's order).
-std::map<std::string, int> plain_results(const GameDef& def, const Plain& p) {
+std::map<std::string, int> plain_results(const GameDef& def, const PlainPlakoto& p) {
   std::map<std::string, int> out;
   for (const auto& [t, next] : p.moves()) out.emplace(position_text(parse_position(def, t)), next.result());
   return out;
@@ -254,8 +254,8 @@ bool option_on(const GameDef& def, const std::string& name) {
 }
 
 // The generator's view of a runtime position, with the game's options.
-Plain plain_for(const Rules& game, const State& s) {
-  Plain p = Plain::read(position_text(s, WithPly::No));
+PlainPlakoto plain_for(const Rules& game, const State& s) {
+  PlainPlakoto p = PlainPlakoto::read(position_text(s, WithPly::No));
   p.pinned_may_bear_off = option_on(game.def(), "bear_off_while_pinned");
   p.mother_rule = option_on(game.def(), "mother_rule");
   return p;
@@ -372,7 +372,7 @@ TEST_CASE("Plakoto: hand-made positions equal the independent generator's") {
 
   // The generator itself, on what the rules text says outright about these positions.
   auto turns = [&](const std::string& text, bool pinned_may_bear_off = true) {
-    Plain p = Plain::read(text);
+    PlainPlakoto p = PlainPlakoto::read(text);
     p.pinned_may_bear_off = pinned_may_bear_off;
     std::set<std::string> out;
     for (const auto& [t, next] : p.moves()) out.insert(next.board_text());
@@ -419,10 +419,10 @@ TEST_CASE("Plakoto: hand-made positions equal the independent generator's") {
   CHECK(freed18 > 0);
   // The mother rule: pinning white's last checker on 24 ends the game for black.
   int mother_wins = 0;
-  for (const auto& [t, next] : Plain::read("black dice:3,2 " + mother).moves()) mother_wins += next.result() == 1;
+  for (const auto& [t, next] : PlainPlakoto::read("black dice:3,2 " + mother).moves()) mother_wins += next.result() == 1;
   CHECK(mother_wins > 0);
   int draws = 0;
-  for (const auto& [t, next] : Plain::read("white dice:2,1 " + mothers).moves()) draws += next.result() == kDrawn;
+  for (const auto& [t, next] : PlainPlakoto::read("white dice:2,1 " + mothers).moves()) draws += next.result() == kDrawn;
   CHECK(draws > 0);
 }
 
@@ -450,7 +450,7 @@ GamesSeen play_random_games(const Rules& game, int n, uint64_t seed) {
       check_invariants(s);
       bool distinct = false;
       const auto ours = runtime_results(game, s, distinct);
-      const Plain p = plain_for(game, s);
+      const PlainPlakoto p = plain_for(game, s);
       REQUIRE(p.result() == kGoingOn);
       const auto want = plain_results(game.def(), p);
       INFO("game " << g << " ply " << ply << ": " << position_text(s) << "\nruntime's results:" << listing(ours)
@@ -473,14 +473,14 @@ GamesSeen play_random_games(const Rules& game, int n, uint64_t seed) {
       }
       REQUIRE(position_text(s, WithPly::No) == chosen->first);
       check_invariants(s);
-      const Plain after = Plain::read(chosen->first);
+      const PlainPlakoto after = PlainPlakoto::read(chosen->first);
       seen.passes += after.board_text() == p.board_text();
       for (int c = 1; c <= 24; ++c) seen.pinned += after.pinned_at(c, 0) || after.pinned_at(c, 1);
       seen.bear_offs += after.off[0] + after.off[1] > p.off[0] + p.off[1];
     }
     if (s.outcome().over()) {
       ++seen.finished;
-      const Plain end = Plain::read(position_text(s, WithPly::No));
+      const PlainPlakoto end = PlainPlakoto::read(position_text(s, WithPly::No));
       seen.early_ends += end.off[0] < 15 && end.off[1] < 15;
       seen.draws += s.outcome().kind == Outcome::Kind::Draw;
     }
@@ -522,7 +522,7 @@ TEST_CASE("Plakoto: perft from the start with a given roll equals the independen
     if (o.side != 0) continue;  // black's openings mirror white's
     State s = start;
     game->apply(s, o);
-    const Plain p = plain_for(*game, s);
+    const PlainPlakoto p = plain_for(*game, s);
     INFO(position_text(s));
     const uint64_t d1 = perft(*game, s, 1), d2 = perft(*game, s, 2);
     CHECK(d1 == p.perft(1));
