@@ -165,6 +165,11 @@ BOARDLAB_FFI_TYPES
 #define BOARDLAB_STRINGIFY(...) BOARDLAB_STRINGIFY_(__VA_ARGS__)
 
 namespace boardlab {
+// The cell k steps from c along d in a bl_board's ray table (-1 beyond max_ray, as off the
+// board): the one place the C++ primitives spell its layout.
+inline int board_ray(const bl_board& b, int c, int d, int k) {
+  return k > b.max_ray ? -1 : b.ray[(c * b.ndirs + d) * (b.max_ray + 1) + k];
+}
 // The same declarations as text, for ffi.cdef.
 inline constexpr const char* kFfiTypes = BOARDLAB_STRINGIFY(BOARDLAB_FFI_TYPES);
 }  // namespace boardlab

@@ -25,7 +25,7 @@ struct JumpChains::Search {
     const int h = S.height[c];
     return h ? S.pieces[c * B.stack_cap + h - 1] : 0;
   }
-  int ray(int c, int d, int k) const { return k > B.max_ray ? -1 : B.ray[(c * B.ndirs + d) * (B.max_ray + 1) + k]; }
+  int ray(int c, int d, int k) const { return board_ray(B, c, d, k); }
 
   bool fail(int32_t why, int table = 0, int code = 0, int other = 0) {
     if (status == BL_OK) status = why, R.failed[0] = table, R.failed[1] = code, R.failed[2] = other;

@@ -22,7 +22,7 @@ struct StepChains::Search {
   int from = -1, at = -1;  // the piece's start, and the point it stands on in the chain
   int32_t status = BL_OK;
 
-  int ray(int c, int d) const { return B.max_ray < 1 ? -1 : B.ray[(c * B.ndirs + d) * (B.max_ray + 1) + 1]; }
+  int ray(int c, int d) const { return board_ray(B, c, d, 1); }
   // The owner of the piece on c as the chain has left the board: -1 for none.
   int owner_at(int c) const {
     if (c == at) return me;

@@ -161,7 +161,7 @@ return function(api, native)
   -- direction, at most max pieces).
   local LINES = { ahead = native.step_lines.ahead, behind = native.step_lines.behind }
   local MAX_PATTERNS = native.step_lines.max
-  local function describe(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
+  local describe = native.rule_tables.what
   local function check_patterns(list, fname)
     if #list == 0 or #list > MAX_PATTERNS then
       error(string.format("%s: captures lists %d patterns; 1 to %d", fname, #list, MAX_PATTERNS), 3)
