@@ -89,10 +89,14 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
 }
 
 // simulate --resume DIR [--more N]: the run DIR's summary.json names, its missing games played.
-int resume(const SimulateArgs& a) {
+// With --agents, the person vouches for the folder's agents by repeating them.
+int resume(const SimulateArgs& a, bool agents_typed) {
   lab::ResumedRun r;
   try {
-    r = lab::resume_run(a.resume, a.definition, a.more, threads_or_cores(a.threads));
+    std::vector<std::string> retyped;
+    if (agents_typed)
+      for (const auto& spec : parse_agent_list(a.agents)) retyped.push_back(spec.str());
+    r = lab::resume_run(a.resume, a.definition, a.more, threads_or_cores(a.threads), retyped);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -132,10 +136,12 @@ Runner add_simulate(CLI::App& app) {
     if (!a->resume.empty()) {
       // The run is what DIR says it is: only how to play it may be given.
       for (const CLI::Option* o : cmd->get_options())
-        if (o->count() && o != more && o != definition && o->get_name() != "--resume" && o->get_name() != "--threads")
+        if (o->count() && o != more && o != definition && o != agents_opt && o->get_name() != "--resume" &&
+            o->get_name() != "--threads")
           throw UsageError(fmt::format("--resume plays the run its folder names: {} cannot change it (only --more, "
-                                       "--threads and --definition go with --resume)", o->get_name()));
-      return resume(*a);
+                                       "--threads, --definition and the run's own --agents go with --resume)",
+                                       o->get_name()));
+      return resume(*a, agents_opt->count() > 0);
     }
     if (more->count() || definition->count()) throw UsageError("--more and --definition go with --resume DIR");
     if (!game_opt->count()) throw UsageError("simulate needs a game (a bundled name or a definition file), or --resume DIR");

@@ -9,8 +9,8 @@
 
 namespace boardlab::cli {
 
-bool print_rule_tests(const std::string& path) {
-  const RuleTestResult r = run_rule_tests(path);
+bool print_rule_tests(const std::string& path, double max_seconds) {
+  const RuleTestResult r = run_rule_tests(path, max_seconds);
   fmt::print("{}", r.failures.str());
   fmt::print("{}: {} scenario{}, {}\n", path, r.scenarios, r.scenarios == 1 ? "" : "s",
              r.ok() ? "all pass" : fmt::format("{} failed", r.failed));
@@ -22,6 +22,11 @@ Runner add_test(CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
   cmd->add_option("files", *files, "test files; a definition or a bundled game's name runs the test file beside it")
       ->required();
+  auto max_seconds = std::make_shared<double>(kRuleTestSeconds);
+  cmd->add_option("--max-seconds", *max_seconds,
+                  fmt::format("each file's time budget: a scenario still running then fails, and the rest are not run "
+                              "(default {})", kRuleTestSeconds))
+      ->check(CLI::Range(0.1, 1e6));
   return [=] {
     bool ok = true;
     for (const auto& arg : *files) {
@@ -30,7 +35,7 @@ Runner add_test(CLI::App& app) {
         path = rule_tests_beside(resolve_game(arg));
         if (path.empty()) throw UsageError(fmt::format("{} has no test file beside it (NAME.test.yaml)", arg));
       }
-      ok = print_rule_tests(path) && ok;
+      ok = print_rule_tests(path, *max_seconds) && ok;
     }
     return ok ? kExitOk : kExitFailure;
   };

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 
+#include "rules/rule_tests.h"
+
 namespace boardlab::cli {
 
 using Runner = std::function<int()>;
@@ -30,6 +32,6 @@ Runner add_serve(CLI::App& app);
 Runner add_help(CLI::App& app);  // `help [COMMAND]`: the program's or a command's help
 
 // Runs a rule test file, printing its failures and a summary line; true if all pass.
-bool print_rule_tests(const std::string& path);
+bool print_rule_tests(const std::string& path, double max_seconds = kRuleTestSeconds);
 
 }  // namespace boardlab::cli

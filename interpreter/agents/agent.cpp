@@ -118,10 +118,11 @@ std::string level_spec(const GameDef& def, int level) {
 namespace {
 
 // Level n's agent; its spec may not be another level (a level defined by itself would loop).
+// The spec is the definition's, a file's: it gets the limits of specs from files.
 std::unique_ptr<Agent> make_level(const GameDefPtr& def, int n, uint64_t seed, const AgentLimits& limits) {
   const AgentSpec spec = AgentSpec::parse(level_spec(*def, n));
   if (spec.name == "level") throw std::invalid_argument("a level names an agent, not another level");
-  return make_agent(spec, def, seed, nullptr, limits);
+  return make_agent(spec, def, seed, nullptr, limits.within(AgentLimits::from_file()));
 }
 
 std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {

@@ -27,7 +27,8 @@ struct MctsConfig {
   double c = 1.0;       // exploration constant (rewards are in [0, 1])
   long rollout = 20;    // plies before a playout stops and the position is evaluated
   long threads = 1;
-  long max_nodes = 4'000'000;
+  size_t max_nodes = 0;     // each tree's most nodes (AgentLimits::tree_mb): then leaves are played out, not expanded
+  bool keep_trees = true;  // the tree stays between moves, for the next search to reuse
 };
 
 // One tree and everything it searches with: used by one thread at a time.
@@ -64,6 +65,13 @@ class Tree {
   }
   uint64_t iterations() const { return iterations_; }
   int root_visits() const { return root_visits_; }  // after the last search: reused ones included
+  size_t nodes() const { return nodes_.size(); }
+  // Lets the tree go, memory and all: the next search starts afresh.
+  void forget() {
+    nodes_ = {};
+    root_ = -1;
+  }
+  static size_t node_bytes();  // what one node holds, for the memory budget
 
  private:
   struct Node {
@@ -84,7 +92,7 @@ class Tree {
   void reroot(const State& s) {
     const uint64_t h = s.hash();
     int found = -1;
-    if (root_ >= 0 && nodes_.size() < static_cast<size_t>(cfg_.max_nodes)) {
+    if (root_ >= 0) {
       std::vector<int> level{root_}, next;
       for (int d = 0; d <= 4 && found < 0 && !level.empty(); ++d) {
         next.clear();
@@ -127,7 +135,9 @@ class Tree {
     root_ = 0;
   }
 
-  void expand(int n, State& s) {
+  // Lists the node's moves (or rolls) as its children; false, and the node stays a leaf, when
+  // they would take the tree past its budget (the root always expands).
+  bool expand(int n, State& s) {
     const int depth = static_cast<int>(path_.size()) - 1;  // the node being expanded ends the path
     if (static_cast<int>(lists_.size()) <= depth) lists_.resize(static_cast<size_t>(depth) + 1);
     int count = 0;
@@ -140,6 +150,13 @@ class Tree {
       listed_ = true;  // step() uses this list rather than generating it again
     }
     const int8_t mover = chance ? -1 : static_cast<int8_t>(s.side());
+    const size_t need = nodes_.size() + static_cast<size_t>(count);
+    if (need > cfg_.max_nodes && n != root_) {
+      listed_ = false;
+      return false;
+    }
+    // Grown by hand so that the vector's spare capacity stays within the budget too.
+    if (need > nodes_.capacity()) nodes_.reserve(std::max(need, std::min(2 * nodes_.capacity(), cfg_.max_nodes)));
     const auto first = static_cast<int32_t>(nodes_.size());
     for (int k = 0; k < count; ++k) {
       Node c;
@@ -151,6 +168,7 @@ class Tree {
     node.first_child = first;
     node.nchildren = count;
     node.expanded = true;
+    return true;
   }
 
   // Applies child k of the node at the end of the path (a move or a roll) to s.
@@ -206,7 +224,7 @@ class Tree {
     // Selection and expansion: down the tree until a node first visited, or one where the
     // game is over.
     while (!s.outcome().over()) {
-      if (!nodes_[static_cast<size_t>(n)].expanded) expand(n, s);
+      if (!nodes_[static_cast<size_t>(n)].expanded && !expand(n, s)) break;  // the budget is spent: play out from here
       Node& node = nodes_[static_cast<size_t>(n)];
       if (node.nchildren == 0) break;  // the side to move has no move
       const int k = select(n, s);
@@ -258,6 +276,8 @@ class Tree {
   int root_visits_ = 0;
 };
 
+size_t Tree::node_bytes() { return sizeof(Node); }
+
 class MctsAgent : public Agent {
  public:
   MctsAgent(const MctsConfig& cfg, const Evaluator& eval, uint64_t seed) : cfg_(cfg) {
@@ -305,8 +325,13 @@ class MctsAgent : public Agent {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     long root = 0;
     for (const auto& t : trees_) root += t->root_visits();
-    last_ = fmt::format("{} iterations in {:.2f} s; the root has {} visits (kept from earlier searches too), {} on the move",
-                        iterations() - before, secs, root, sum[static_cast<size_t>(pick)].visits);
+    size_t nodes = 0;
+    for (const auto& t : trees_) nodes += t->nodes();
+    if (!cfg_.keep_trees)
+      for (auto& t : trees_) t->forget();
+    last_ = fmt::format("{} iterations in {:.2f} s; the root has {} visits (kept from earlier searches too), {} on the move; "
+                        "{} nodes in the tree{}", iterations() - before, secs, root, sum[static_cast<size_t>(pick)].visits,
+                        nodes, trees_.size() > 1 ? "s" : "");
     return pick;
   }
   std::string last_search() const override { return last_; }
@@ -337,6 +362,9 @@ std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, ui
   // Learned weights judge a leaf as it is; a playout first would only blur them.
   cfg.rollout = p.integer("rollout", eval.learned() ? 0 : cfg.rollout, 0, 100'000);
   cfg.threads = p.integer("threads", 1, 1, std::min(64L, p.limits.threads));
+  cfg.max_nodes = std::max<size_t>(1024, (static_cast<size_t>(p.limits.tree_mb) << 20) / Tree::node_bytes() /
+                                             static_cast<size_t>(cfg.threads));
+  cfg.keep_trees = p.limits.keep_trees;
   p.finish();
   return std::make_unique<MctsAgent>(cfg, eval, seed);
 }

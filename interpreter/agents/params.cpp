@@ -1,12 +1,24 @@
 // AgentParams: typed, checked agent parameters.
 #include "agents/params.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
 
 #include "core/text.h"
 
 namespace boardlab {
+
+AgentLimits AgentLimits::within(const AgentLimits& o) const {
+  AgentLimits out;
+  out.seconds = seconds == 0 ? o.seconds : o.seconds == 0 ? seconds : std::min(seconds, o.seconds);
+  out.table_bits = std::min(table_bits, o.table_bits);
+  out.threads = std::min(threads, o.threads);
+  out.files = files && o.files;
+  out.tree_mb = std::min(tree_mb, o.tree_mb);
+  out.keep_trees = keep_trees && o.keep_trees;
+  return out;
+}
 
 AgentParams::AgentParams(std::string agent, std::map<std::string, std::string> given)
     : agent_(std::move(agent)), given_(std::move(given)) {}

@@ -17,8 +17,17 @@ struct AgentLimits {
   long table_bits = 28;   // the largest table a search may ask for (2^table_bits entries)
   long threads = 64;
   bool files = true;      // may eval= name a weights file?
+  long tree_mb = 4096;    // the most an mcts agent's trees hold together, in MiB
+  bool keep_trees = true; // may mcts keep its tree between moves (memory while a game waits)?
   // A move's time within the limit: `asked` seconds (0: no limit of its own).
   double cut(double asked) const { return seconds > 0 && (asked == 0 || asked > seconds) ? seconds : asked; }
+  // The stricter of these and `o`, limit by limit.
+  AgentLimits within(const AgentLimits& o) const;
+  // For specs that come from files rather than from the person at the keyboard (a
+  // definition's levels, a lab folder, a record): a stranger may have written them, so they
+  // get the memory bounds of `serve` and name no weights file (their time is their own: it
+  // costs the person nothing they cannot stop).
+  static AgentLimits from_file() { return {0, 20, 2, false, 256, true}; }
 };
 
 class AgentParams {

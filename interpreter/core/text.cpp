@@ -11,6 +11,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace boardlab {
 
@@ -88,18 +92,28 @@ std::optional<std::string> read_text_file(const std::string& path, size_t max_by
     if (why) *why = std::move(reason);
     return std::nullopt;
   };
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) return fail("no such file");
-  if (!std::filesystem::is_regular_file(status)) return fail("not a regular file");
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return fail("cannot read the file");
-  if (size > max_bytes) return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot read the file");
-  std::string text(static_cast<size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  text.resize(static_cast<size_t>(in.gcount()));  // a file that shrank meanwhile
+  // Opened first and then asked what it is, so that a name swapped for a pipe in between is
+  // still seen: O_NONBLOCK, because opening a FIFO with no writer would wait forever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return fail(errno == ENOENT ? "no such file" : "cannot read the file");
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return fail("cannot read the file");
+  if (!S_ISREG(st.st_mode)) return fail("not a regular file");
+  if (static_cast<uint64_t>(st.st_size) > max_bytes) return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20));
+  std::string text(static_cast<size_t>(st.st_size), '\0');
+  size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return fail("cannot read the file");
+    if (n == 0) break;  // a file that shrank meanwhile
+    got += static_cast<size_t>(n);
+  }
+  text.resize(got);
   return text;
 }
 

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/json_text.h"
 #include "core/text.h"
 #include "definition/bundled.h"
 #include "lab/report.h"
@@ -66,7 +67,7 @@ std::string refusal(const std::filesystem::path& dir, const RunInfo& run, bool r
   if (replace || std::filesystem::is_empty(dir, ec)) return "";
   const auto text = read_text_file((dir / "summary.json").string());
   try {
-    if (text && to_json(run_from_json(nlohmann::json::parse(*text).at("run"))) == to_json(run)) return "";
+    if (text && to_json(run_from_json(parse_json(*text).at("run"))) == to_json(run)) return "";
   } catch (const std::exception&) {
   }
   return "it holds the results of another run (--force replaces them)";
@@ -151,7 +152,7 @@ bool run_in_progress(const std::string& dir, const RunInfo& run) {
   const auto text = read_text_file(dir + "/summary.json");
   if (!text) return false;
   try {
-    const auto j = nlohmann::json::parse(*text);
+    const auto j = parse_json(*text);
     RunInfo there = run_from_json(j.at("run"));
     there.games = run.games;
     return j.at("summary").is_null() && to_json(there) == to_json(run);
@@ -164,7 +165,7 @@ RunInfo read_run_info(const std::string& dir) {
   const auto text = read_text_file(dir + "/summary.json");
   if (!text) throw std::invalid_argument(fmt::format("{}: no summary.json (not a simulate folder?)", dir));
   try {
-    return run_from_json(nlohmann::json::parse(*text).at("run"));
+    return run_from_json(parse_json(*text).at("run"));
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(fmt::format("{}/summary.json: {}", dir, e.what()));
   } catch (const std::invalid_argument& e) {
@@ -186,7 +187,7 @@ std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
     ++line_no;
     if (trim(line).empty()) continue;
     try {
-      out.push_back(game_from_json(nlohmann::json::parse(line), def));
+      out.push_back(game_from_json(parse_json(line), def));
       if (check) check(out.back());
     } catch (const nlohmann::json::exception& e) {
       throw std::invalid_argument(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
@@ -230,7 +231,8 @@ void RunJournal::add(const GameStats& g) {
   }
 }
 
-ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads) {
+ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads,
+                      const std::vector<std::string>& retyped) {
   ResumedRun out;
   out.run = read_run_info(dir);
   RunInfo& run = out.run;
@@ -242,9 +244,27 @@ ResumedRun resume_run(const std::string& dir, const std::string& definition, lon
     throw std::invalid_argument(fmt::format("{} holds {} shards merged: resume each shard's folder, then merge them", dir,
                                             run.shards.size()));
   std::vector<AgentSpec> agents;
-  for (const auto& spec : run.agents) agents.push_back(AgentSpec::parse(spec));
+  std::vector<std::string> named;  // as AgentSpec writes them, to compare with what was typed
+  for (const auto& spec : run.agents) agents.push_back(AgentSpec::parse(spec)), named.push_back(agents.back().str());
+  if (!retyped.empty() && retyped != named)
+    throw std::invalid_argument(fmt::format("--agents with --resume repeats the run's agents to vouch for them: {}/summary.json "
+                                            "names '{}'", dir, join(run.agents, ",")));
   out.config = SimulationConfig{def, agents, run.games + more, run.seed, run.max_plies, threads};
   SimulationConfig& c = out.config;
+  if (retyped.empty()) {
+    // A folder may come from a stranger: its specs are checked, before any game, within the
+    // limits of specs from files.
+    c.limits = AgentLimits::from_file();
+    for (const auto& spec : agents) {
+      try {
+        make_agent(spec, def, 0, nullptr, c.limits);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(fmt::format(
+            "{}/summary.json names the agent '{}', beyond what a spec read from a file may ask: {}. If you trust the "
+            "folder, repeat its agents: --agents '{}'", dir, spec.str(), e.what(), join(run.agents, ",")));
+      }
+    }
+  }
   c.shard = run.shards.front() - 1;
   c.shards = run.shard_count;
   std::set<long> seen;

@@ -85,8 +85,10 @@ struct ResumedRun {
   long shard_total() const { return shard_games(config.games, config.shard, config.shards); }
 };
 // `definition`: the definition file when the run names its game by a path ("" reads the
-// name); `threads` to play on.
-ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads);
+// name); `threads` to play on. The folder's agent specs get the limits of specs from files
+// (AgentLimits::from_file), unless `retyped` repeats them: the person vouches for them.
+ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads,
+                      const std::vector<std::string>& retyped = {});
 
 struct MergedRun {
   RunInfo run;

@@ -37,6 +37,9 @@ struct SimulationConfig {
   // The weights eval=learned names, when the caller trained them (compare's eval=auto);
   // else eval=learned is the definition's own.
   std::shared_ptr<const LearnedEval> learned = nullptr;
+  // What the agents' specs may use: no limits for specs typed on the command line, those of
+  // specs from files for a run a folder names (resume_run).
+  AgentLimits limits = {};
 };
 
 // One game's facts, all but `seconds` reproducible from its seed.

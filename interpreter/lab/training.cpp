@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "agents/agent.h"
+#include "core/json_text.h"
 #include "agents/evaluation.h"
 #include "agents/greedy_choice.h"
 #include "rules/game_loop.h"
@@ -266,7 +267,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       {"rate", config.rate},
       {"lambda", config.lambda},
       {"explore", explore},
-      {"continued_from", config.start ? nlohmann::json::parse(config.start->training()) : nlohmann::json()},
+      {"continued_from", config.start ? parse_json(config.start->training()) : nlohmann::json()},
       {"checks", checks},
   };
   return {master, final_progress, summary.dump()};

@@ -3,11 +3,15 @@
 // trained), then the parameters as little-endian 32-bit floats (ValueNet::write_parameters).
 #include "learn/learned_eval.h"
 
+#include "core/json_text.h"
+#include "core/text.h"
+
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
 #include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <vector>
@@ -28,7 +32,7 @@ void LearnedEval::save(const std::string& path, const std::string& training) con
       {"definition", definition_},       {"definition_hash", content_hash_},
       {"layout", layout_.describe()},    {"inputs", net_.inputs()},
       {"hidden", net_.hidden()},         {"network", "sparse inputs -> hidden tanh -> tanh output"},
-      {"training", nlohmann::json::parse(training)},
+      {"training", parse_json(training)},
   };
   std::vector<float> params(net_.parameter_count());
   net_.write_parameters(params.data());
@@ -44,8 +48,12 @@ void LearnedEval::save(const std::string& path, const std::string& training) con
 }
 
 std::shared_ptr<const LearnedEval> LearnedEval::load(const std::string& path, const GameDef& def, std::string* warning) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("{}: cannot read the weights file", path));
+  // The one reader of named files: a regular file, within the size cap (a level's spec or a
+  // stranger's folder may name /dev/zero or a pipe).
+  std::string why;
+  const auto bytes = read_text_file(path, kMaxWeightsFile, &why);
+  if (!bytes) throw std::runtime_error(fmt::format("{}: cannot read the weights file: {}", path, why));
+  std::istringstream in(*bytes);
   return read(in, path, def, warning);
 }
 
@@ -57,7 +65,7 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
   if (!std::getline(in, line)) throw fail("the weights file ends before its header");
   nlohmann::json h;
   try {
-    h = nlohmann::json::parse(line);
+    h = parse_json(line);
   } catch (const nlohmann::json::exception& e) {
     throw fail(fmt::format("the header is not JSON: {}", e.what()));
   }

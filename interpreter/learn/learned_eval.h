@@ -12,6 +12,9 @@
 
 namespace boardlab {
 
+// The largest weights file boardlab reads: the shipped ones are under 200 kB.
+constexpr size_t kMaxWeightsFile = size_t{64} << 20;
+
 class LearnedEval {
  public:
   // Untrained: small random weights from `seed`.

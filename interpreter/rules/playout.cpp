@@ -21,13 +21,16 @@ int random_playout(const Rules& rules, State& s, Rng& rng, int max_plies) {
 }
 
 namespace {
-uint64_t perft_rec(const Rules& rules, State& s, int depth, std::vector<MoveList>& lists) {
+using Clock = std::chrono::steady_clock;
+
+uint64_t perft_rec(const Rules& rules, State& s, int depth, std::vector<MoveList>& lists, Clock::time_point deadline) {
+  if (deadline != Clock::time_point{} && Clock::now() > deadline) throw PerftStopped{};
   if (rules.is_chance(s)) {
     // A chance node is not a ply: the count sums over every distinct roll.
     uint64_t n = 0;
     for (const auto& o : rules.chance_outcomes(s)) {
       rules.apply(s, o);
-      n += perft_rec(rules, s, depth, lists);
+      n += perft_rec(rules, s, depth, lists, deadline);
       s.undo();
     }
     return n;
@@ -39,17 +42,17 @@ uint64_t perft_rec(const Rules& rules, State& s, int depth, std::vector<MoveList
   for (int i = 0; i < moves.size(); ++i) {
     rules.apply(s, moves[i]);
     // Over by the end-of-move rules (a side without a move counts none below).
-    if (!s.outcome().over()) n += perft_rec(rules, s, depth - 1, lists);
+    if (!s.outcome().over()) n += perft_rec(rules, s, depth - 1, lists, deadline);
     s.undo();
   }
   return n;
 }
 }  // namespace
 
-uint64_t perft(const Rules& rules, State& s, int depth) {
+uint64_t perft(const Rules& rules, State& s, int depth, Clock::time_point deadline) {
   if (depth <= 0) return 1;
   std::vector<MoveList> lists(static_cast<size_t>(depth) + 1);
-  return perft_rec(rules, s, depth, lists);
+  return perft_rec(rules, s, depth, lists, deadline);
 }
 
 BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_playouts, int max_plies) {

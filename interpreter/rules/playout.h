@@ -1,5 +1,6 @@
 // Random playouts, perft and the random-playout benchmark: the runtime's measuring tools.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -17,7 +18,10 @@ int random_playout(const Rules& rules, State& s, Rng& rng, GameLoop& loop, int m
 int random_playout(const Rules& rules, State& s, Rng& rng, int max_plies = 0);
 
 // The number of move sequences of length `depth` (games that end earlier stop counting).
-uint64_t perft(const Rules& rules, State& s, int depth);
+// With a `deadline`, a count still going then throws PerftStopped (and leaves `s` where the
+// count was).
+struct PerftStopped {};
+uint64_t perft(const Rules& rules, State& s, int depth, std::chrono::steady_clock::time_point deadline = {});
 
 struct BenchResult {
   int playouts = 0;

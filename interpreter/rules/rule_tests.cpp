@@ -5,6 +5,7 @@
 #include "rules/rule_tests.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
@@ -109,7 +110,8 @@ Options read_options(const YNode* n) {
 // One scenario's run: its expectations report here.
 class Scenario {
  public:
-  Scenario(const YNode& node, RuleTestResult& out) : node_(node), out_(out) {
+  Scenario(const YNode& node, RuleTestResult& out, std::chrono::steady_clock::time_point deadline)
+      : node_(node), out_(out), deadline_(deadline) {
     const YNode* n = node.get("name");
     name_ = n ? n->scalar : "?";
   }
@@ -128,6 +130,7 @@ class Scenario {
 
   const YNode& node_;
   RuleTestResult& out_;
+  std::chrono::steady_clock::time_point deadline_;  // perft counts stop then
   std::string name_;
   bool failed_ = false;
 };
@@ -291,7 +294,7 @@ void Scenario::run(const Rules& rules) {
     if (counts->items.size() > kMaxPerftDepth) return fail(counts, fmt::format("perft counts go {} deep at most", kMaxPerftDepth));
     for (size_t d = 0; d < counts->items.size(); ++d) {
       const long long want = *parse_int(counts->items[d]->scalar);
-      const uint64_t have = perft(rules, s, static_cast<int>(d + 1));
+      const uint64_t have = perft(rules, s, static_cast<int>(d + 1), deadline_);
       if (static_cast<long long>(have) != want) {
         fail(counts->items[d].get(), fmt::format("perft {} is {}, expected {}", d + 1, have, want));
         break;  // deeper counts differ too, and take longer
@@ -302,7 +305,9 @@ void Scenario::run(const Rules& rules) {
 
 }  // namespace
 
-RuleTestResult run_rule_tests(const std::string& path) {
+RuleTestResult run_rule_tests(const std::string& path, double max_seconds) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(max_seconds));
   Diagnostics diags;
   YPtr doc = load_yaml_file(path, diags);
   if (doc) validate(*doc, rule_tests_schema(), "", diags);
@@ -314,12 +319,24 @@ RuleTestResult run_rule_tests(const std::string& path) {
     throw DefinitionError(diags);
   }
   const Options file_options = read_options(doc->get("options"));
-  // One definition and VM per set of options, loaded when a scenario first asks for it.
+  // One definition and VM per set of options, loaded when a scenario first asks for it; at
+  // most kRuleTestVms are kept (a file of 2,000 scenarios with options of their own would
+  // otherwise keep 2,000 VMs), the one least recently asked for released first.
   std::map<Options, std::unique_ptr<ThreadRules>> by_options;
+  std::map<Options, long> asked;
+  long asks = 0;
+  int most_vms = 0;
   auto rules_for = [&](const Options& extra) -> ThreadRules& {
     Options opts = file_options;
     for (const auto& kv : extra) opts.push_back(kv);
+    if (!by_options.count(opts) && by_options.size() >= kRuleTestVms) {
+      auto oldest = std::min_element(asked.begin(), asked.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+      by_options.erase(oldest->first);
+      asked.erase(oldest);
+    }
+    asked[opts] = ++asks;
     auto& slot = by_options[opts];
+    most_vms = std::max(most_vms, static_cast<int>(by_options.size()));
     if (!slot) {
       slot = std::make_unique<ThreadRules>(load_game_def(game, opts));
       slot->vm().set_checking(true);  // a bad move is caught at the script line that wrote it
@@ -329,11 +346,21 @@ RuleTestResult run_rule_tests(const std::string& path) {
   rules_for({});  // the definition itself must load: a broken one is reported as such
 
   RuleTestResult out;
-  for (const auto& node : doc->get("scenarios")->items) {
+  const auto& scenarios = doc->get("scenarios")->items;
+  for (size_t i = 0; i < scenarios.size(); ++i) {
+    const auto& node = scenarios[i];
     ++out.scenarios;
-    Scenario sc(*node, out);
+    Scenario sc(*node, out, deadline);
     try {
+      if (Clock::now() > deadline) throw PerftStopped{};
       sc.run(rules_for(read_options(node->get("options"))));
+    } catch (const PerftStopped&) {
+      const size_t rest = scenarios.size() - i - 1;
+      sc.fail(node.get(), fmt::format("stopped: the file ran past its time budget of {} s (boardlab test --max-seconds){}",
+                                      max_seconds, rest ? fmt::format("; {} more scenario{} not run", rest, rest == 1 ? "" : "s") : ""));
+      out.scenarios += static_cast<int>(rest);
+      out.failed += 1 + static_cast<int>(rest);
+      break;
     } catch (const DefinitionError& e) {
       sc.fail(node->get("options"), fmt::format("the options do not apply: {}", e.diags.items().front().message));
     } catch (const ScriptError& e) {
@@ -341,6 +368,7 @@ RuleTestResult run_rule_tests(const std::string& path) {
     }
     out.failed += sc.failed();
   }
+  out.most_vms = most_vms;
   return out;
 }
 

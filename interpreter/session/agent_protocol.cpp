@@ -7,6 +7,7 @@
 #include <istream>
 #include <ostream>
 
+#include "core/json_text.h"
 #include "state/position_text.h"
 #include "state/track_sides.h"
 
@@ -40,7 +41,7 @@ AgentServer::AgentServer(GameDefPtr def, const AgentSpec& spec, uint64_t seed)
 State AgentServer::read_request(const std::string& request) const {
   json req;
   try {
-    req = json::parse(request);
+    req = parse_json(request);
   } catch (const json::parse_error& e) {
     // nlohmann's text after its "[json.exception.parse_error.101] " tag.
     const std::string what = e.what();

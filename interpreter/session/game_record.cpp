@@ -117,6 +117,8 @@ Record parse_record(const std::string& text) {
     }
     if (rest.empty()) throw std::invalid_argument(fmt::format("line {}: the move is missing", line_no));
     p.move = rest;
+    if (r.plies.size() >= kMaxRecordPlies)
+      throw std::invalid_argument(fmt::format("line {}: a record holds at most {} moves", line_no, kMaxRecordPlies));
     r.plies.push_back(p);
   }
   if (!have_game) throw std::invalid_argument("not a game record: no [Game \"...\"] header");
@@ -152,7 +154,7 @@ class ReplayKeeper : public GameObserver {
     out_.moves.push_back(legal[chosen]);
   }
   void moved(const State& s) override {
-    if (keep_) out_.positions.push_back(s);
+    if (keep_) out_.positions.push_back(s.snapshot());  // boards, not histories: memory linear in the record
   }
 
  private:
@@ -171,10 +173,10 @@ Replay replay(const Rules& rules, const Record& r, int viewer, bool keep_positio
     if (!r.start.empty()) out.state = parse_position(def, r.start);
   } catch (const PositionError& e) {
     out.error = fmt::format("the start position does not read: {}", e.what());
-    if (keep_positions) out.positions.push_back(out.state);
+    if (keep_positions) out.positions.push_back(out.state.snapshot());
     return out;
   }
-  if (keep_positions) out.positions.push_back(out.state);
+  if (keep_positions) out.positions.push_back(out.state.snapshot());
   ReplayKeeper keep(rules, out, viewer, keep_positions);
   Replayer walk(rules, out.state, &keep);
   keep.reads_by(walk);
@@ -189,7 +191,7 @@ Replay replay(const Rules& rules, const Record& r, int viewer, bool keep_positio
   }
   // A game whose last move left the side to move without one ended there: the state knows.
   rules.outcome(out.state);
-  if (keep_positions) out.positions.back() = out.state;
+  if (keep_positions) out.positions.back() = out.state.snapshot();
   return out;
 }
 

@@ -21,6 +21,10 @@
 
 namespace boardlab {
 
+// The most moves a record holds: far beyond any game played to its end, small enough that
+// replaying one (its positions kept for stepping through) stays within a few hundred MB.
+constexpr size_t kMaxRecordPlies = 100000;
+
 struct Record {
   std::string game, definition_hash, date, start, result = "*";
   std::vector<std::pair<std::string, std::string>> options;

@@ -28,6 +28,17 @@ State::State(const GameDef& def) : def_(&def) {
   reset_history();
 }
 
+State::State(const State& o, Snapshot)
+    : def_(o.def_), height_(o.height_), pieces_(o.pieces_), owner_(o.owner_), count_(o.count_), in_play_(o.in_play_),
+      drawn_(o.drawn_), owned_(o.owned_), owned_words_(o.owned_words_), reserve_(o.reserve_), side_(o.side_), ply_(o.ply_),
+      removed_(o.removed_), occurrences_(o.occurrences_), quiet_plies_(o.quiet_plies_), board_hash_(o.board_hash_),
+      dice_key_(o.dice_key_), dice_(o.dice_), ndice_(o.ndice_), awaiting_roll_(o.awaiting_roll_), opening_(o.opening_),
+      outcome_(o.outcome_), judged_(o.judged_) {
+  if (def_->repetition_count) seen_.add(repetition_key());
+}
+
+State State::snapshot() const { return State(*this, Snapshot{}); }
+
 namespace {
 uint64_t mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;

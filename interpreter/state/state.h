@@ -28,6 +28,10 @@ struct Outcome {
 class State {
  public:
   explicit State(const GameDef& def);  // the starting position
+  // A picture of the position, for showing it: the board, side, ply, dice and what is known
+  // of the outcome, without the history (undo() has nothing to undo and repetitions count
+  // from here). Costs the board's size, not the game's length: a replay keeps one per ply.
+  State snapshot() const;
 
   const GameDef& def() const { return *def_; }
   int side() const { return side_; }
@@ -129,6 +133,8 @@ class State {
     uint8_t ndice;
     std::array<uint8_t, kMaxDice> dice;
   };
+  struct Snapshot {};
+  State(const State& o, Snapshot);  // snapshot(): every member but the history
   UndoRecord record(uint8_t count, uint8_t flags, bool is_roll) const;
   void restore_dice(const UndoRecord& r);
   void update_dice_key();
@@ -161,6 +167,8 @@ class State {
   bool awaiting_roll_ = false, opening_ = false;
   mutable Outcome outcome_;  // a cache of Rules' verdict: see outcome()
   mutable Judged judged_ = Judged::No;
+  // The history: everything below is left out of a snapshot (a new member above this line
+  // goes into State(const State&, Snapshot) too).
   std::vector<UndoRecord> undo_;
   std::vector<Action> undo_actions_;
   std::vector<uint8_t> undo_bytes_;  // pieces removed or replaced, for undo

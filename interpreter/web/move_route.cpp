@@ -114,8 +114,12 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
 
 State after_legs(const State& before, const Move& m, const std::vector<MoveLeg>& legs, const std::vector<int>& order) {
   Move part;
+  std::vector<bool> taken(legs.size());
   for (int k : order) {
     if (k < 0 || k >= static_cast<int>(legs.size())) throw std::invalid_argument("no such leg");
+    // Each leg once: a leg repeated would make a move longer than any the rules wrote.
+    if (taken[static_cast<size_t>(k)]) throw std::invalid_argument(fmt::format("leg {} is given twice", k));
+    taken[static_cast<size_t>(k)] = true;
     for (int i : legs[static_cast<size_t>(k)].actions) part.push(m.actions[static_cast<size_t>(i)]);
   }
   State s = before;

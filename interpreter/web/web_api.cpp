@@ -2,11 +2,18 @@
 // the routes that read and change them.
 #include "web/web_api.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <limits>
 #include <optional>
+#include <type_traits>
 #include <random>
+#include <set>
+#include <thread>
 
+#include "core/json_text.h"
 #include "definition/bundled.h"
 #include "session/play_session.h"
 #include "web/assets.h"
@@ -43,23 +50,56 @@ json parse_body(const std::string& body) {
   if (body.size() > WebApi::kMaxBody) throw Refusal{413, fmt::format("the request is larger than {} bytes", WebApi::kMaxBody)};
   if (body.empty()) return json::object();
   try {
-    json j = json::parse(body);
+    json j = parse_json(body);
     if (!j.is_object()) throw Refusal{400, "the request body should be a JSON object"};
     return j;
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // malformed, too deep, or a number too large (1e400)
     throw Refusal{400, fmt::format("the request body is not JSON: {}", e.what())};
   }
 }
 
-// Field `key` of `j` as T, or `fallback` when absent; a field of another type is refused.
+// A whole number that fits T, or nullopt: nlohmann's get<int> would wrap 4294967299 to 3.
+template <typename T>
+std::optional<T> whole(const json& v) {
+  if (v.is_number_unsigned()) {
+    const auto n = v.get<uint64_t>();
+    if (n <= static_cast<uint64_t>(std::numeric_limits<T>::max())) return static_cast<T>(n);
+  } else if (v.is_number_integer()) {
+    const auto n = v.get<int64_t>();
+    if (std::is_signed_v<T> && n >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+        n <= static_cast<int64_t>(std::numeric_limits<T>::max()))
+      return static_cast<T>(n);
+  }
+  return std::nullopt;
+}
+
+template <typename T>
+T convert(const json& v, const char* key) {
+  if constexpr (std::is_integral_v<T>) {
+    if (const auto n = whole<T>(v)) return *n;
+    if (!v.is_number()) throw Refusal{400, fmt::format("'{}' has the wrong type (a whole number)", key)};
+    throw Refusal{400, fmt::format("'{}' should be a whole number from {} to {}", key, std::numeric_limits<T>::min(),
+                                   std::numeric_limits<T>::max())};
+  } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+    if (!v.is_array()) throw Refusal{400, fmt::format("'{}' should be a list of whole numbers", key)};
+    T out;
+    for (const auto& item : v) out.push_back(convert<int>(item, key));
+    return out;
+  } else {
+    try {
+      return v.get<T>();
+    } catch (const json::exception&) {
+      throw Refusal{400, fmt::format("'{}' has the wrong type", key)};
+    }
+  }
+}
+
+// Field `key` of `j` as T, or `fallback` when absent; a field of another type, or a number
+// out of T's range, is refused.
 template <typename T>
 T field(const json& j, const char* key, T fallback) {
   if (!j.contains(key) || j[key].is_null()) return fallback;
-  try {
-    return j[key].get<T>();
-  } catch (const json::exception&) {
-    throw Refusal{400, fmt::format("'{}' has the wrong type", key)};
-  }
+  return convert<T>(j[key], key);
 }
 
 // One computer move at most per request, so that a page can pace them (watching) and
@@ -107,6 +147,27 @@ WebApi::WebApi(Config config) : config_(std::move(config)) {
     games.push_back({{"key", c.key}, {"definition", definition_view(*c.def)}, {"bundled", c.key == c.def->name}});
   catalog_reply_ = reply({{"games", games}, {"levels", kLevels}, {"default_level", kDefaultLevel}});
   next_id_ = std::random_device{}();
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  searches_ = std::make_unique<std::counting_semaphore<4096>>(
+      std::clamp(config_.searches > 0 ? config_.searches : std::max(2, cores), 1, 4096));
+  // The folders whose names replies leave out: the bundled files', each definition's own.
+  std::set<std::string> dirs;
+  const auto add = [&](const std::filesystem::path& dir) {
+    if (dir.empty()) return;
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(dir, ec);
+    if (!ec) dirs.insert(absolute.lexically_normal().string());
+    dirs.insert(dir.lexically_normal().string());
+  };
+  add(data_dir());
+  for (const auto& c : catalog_) add(std::filesystem::path(c.file).parent_path());
+  for (auto dir : dirs) {
+    if (dir.empty() || dir == ".") continue;
+    if (dir.back() != '/') dir += '/';
+    private_dirs_.push_back(dir);
+  }
+  // Longest first, so that a folder inside another is taken out whole.
+  std::sort(private_dirs_.begin(), private_dirs_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
 }
 
 WebApi::~WebApi() = default;
@@ -143,17 +204,24 @@ std::shared_ptr<WebApi::Game> WebApi::find(const std::string& id) {
   return it->second;
 }
 
+std::string WebApi::public_text(std::string text) const {
+  for (const auto& dir : private_dirs_)
+    for (size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
+  return text;
+}
+
 WebResponse WebApi::handle(const WebRequest& request) {
+  // Messages name files by their names only: where the server keeps them is its own business.
   try {
     return route(request);
   } catch (const Refusal& r) {
-    return error(r.status, r.message);
+    return error(r.status, public_text(r.message));
   } catch (const std::invalid_argument& e) {
-    return error(400, e.what());
+    return error(400, public_text(e.what()));
   } catch (const DefinitionError& e) {
-    return error(400, e.what());
+    return error(400, public_text(e.what()));
   } catch (const std::exception& e) {
-    return error(500, e.what());
+    return error(500, public_text(e.what()));
   }
 }
 
@@ -212,7 +280,11 @@ WebResponse WebApi::create(const std::string& body) {
     if (games_.size() >= config_.max_games) throw full();
   }
   PlaySession::Setup setup;
-  setup.def = options.empty() ? c->def : open_definition(c->file, options);
+  try {
+    setup.def = options.empty() ? c->def : open_definition(c->file, options);
+  } catch (const ScriptError& e) {  // the game's script refused the options: the client's mistake
+    throw Refusal{400, fmt::format("the options do not apply: {}", e.what())};
+  }
   setup.game = c->key;
   setup.options = options;
   setup.seats = field<std::vector<std::string>>(j, "seats", {});
@@ -232,6 +304,21 @@ WebResponse WebApi::create(const std::string& body) {
   games_[game->id] = game;
   return reply(game_view(game->id, *game->session, true), 201);
 }
+
+// One of the server's search slots (Config::searches), held while a computer thinks.
+class WebApi::SearchSlot {
+ public:
+  explicit SearchSlot(WebApi& api) : api_(api) {
+    if (!api.searches_->try_acquire_for(std::chrono::duration<double>(api.config_.wait_seconds)))
+      throw Refusal{503, "the server is busy thinking for other games: try again in a moment"};
+  }
+  ~SearchSlot() { api_.searches_->release(); }
+  SearchSlot(const SearchSlot&) = delete;
+  SearchSlot& operator=(const SearchSlot&) = delete;
+
+ private:
+  WebApi& api_;
+};
 
 WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& method, const std::string& body) {
   PlaySession& s = *g.session;
@@ -259,6 +346,7 @@ WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& met
   } else if (verb == "step") {
     want("POST");
     Pace one(1);
+    const SearchSlot slot(*this);
     s.advance(&one);
   } else if (verb == "undo" || verb == "redo") {
     want("POST");
@@ -274,6 +362,7 @@ WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& met
     const int count = field<int>(j, "count", 3);
     if (count < 1 || count > 20) throw Refusal{400, "'count' should be 1 to 20"};
     json hints = json::array();
+    const SearchSlot slot(*this);
     for (const auto& h : s.hint(count)) hints.push_back({{"move", h.move}, {"value", h.value}, {"visits", h.visits}});
     return reply({{"hints", hints}});
   } else if (verb == "preview") {
@@ -292,9 +381,13 @@ WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& met
   } else if (verb == "positions") {
     want("GET");
     const Replay rep = replay(s.rules(), s.record(), s.viewer(), true);
-    json positions = json::array();
-    for (const State& p : rep.positions) positions.push_back(position_view(p));
-    return reply({{"positions", positions}, {"moves", rep.shown}});
+    // Written position by position: one JSON tree of a long game's positions would cost ten
+    // times its text.
+    std::string body = "{\"positions\":[";
+    for (size_t i = 0; i < rep.positions.size(); ++i)
+      body += (i ? "," : "") + position_view(rep.positions[i]).dump(-1, ' ', false, json::error_handler_t::replace);
+    body += "],\"moves\":" + json(rep.shown).dump(-1, ' ', false, json::error_handler_t::replace) + "}";
+    return {200, "application/json", std::move(body)};
   } else if (verb == "load") {
     want("POST");
     const std::string note = s.load_text(field<std::string>(j, "text", ""), "the record");

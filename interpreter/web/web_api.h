@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <semaphore>
 #include <string>
 #include <vector>
 
@@ -38,9 +39,26 @@ class WebApi {
     // What idleness is measured with; a test passes its own clock so that expiry does not
     // depend on how fast the machine runs.
     std::function<std::chrono::steady_clock::time_point()> clock = std::chrono::steady_clock::now;
-    // What a seat's agent spec may use: a computer move stops within `seconds`, a search's
-    // table is at most 2^20 entries (24 MB), two threads, and no weights file a request names.
-    AgentLimits agents{10, 20, 2, false};
+    // What a seat's agent spec may use: the limits of specs from files (a search's table at
+    // most 2^20 entries, 24 MB; two threads; no weights file a request names), a computer
+    // move stops within `seconds`, and mcts trees of at most 64 MiB, freed between moves so
+    // that a waiting game holds none.
+    // Computer moves and hints thinking at once, across all games (0: one per core, at least
+    // two): searches are CPU-bound, so more would only slow each; a request that finds them
+    // all busy for `wait_seconds` is answered 503.
+    int searches = 0;
+    double wait_seconds = 30;
+    // The HTTP server's side (cli/http_guard.h), here so that one place holds the server's
+    // limits: connections served at once, of them from one client address, and the time a
+    // connection has to send its request (or take its reply) before it is cut.
+    size_t workers = 128;
+    size_t per_client = 64;
+    double request_seconds = 20;
+    AgentLimits agents = [] {
+      AgentLimits l = AgentLimits::from_file();
+      l.seconds = 10, l.tree_mb = 64, l.keep_trees = false;
+      return l;
+    }();
   };
   // Opens every definition named (throws what open_definition throws for a bad one).
   explicit WebApi(Config config);
@@ -50,6 +68,7 @@ class WebApi {
 
  private:
   struct Game;
+  class SearchSlot;
   struct Catalog {
     std::string key, file;  // what a request names, and what opens
     GameDefPtr def;
@@ -60,6 +79,7 @@ class WebApi {
   std::shared_ptr<Game> find(const std::string& id);
   void expire();
   const Catalog* entry(const std::string& key) const;
+  std::string public_text(std::string text) const;  // a message without the server's folders
 
   Config config_;
   std::vector<Catalog> catalog_;
@@ -67,6 +87,8 @@ class WebApi {
   std::mutex mutex_;  // guards games_ and next_id_
   std::map<std::string, std::shared_ptr<Game>> games_;
   uint64_t next_id_;
+  std::vector<std::string> private_dirs_;  // each ending in '/', the longest first
+  std::unique_ptr<std::counting_semaphore<4096>> searches_;  // Config::searches
 };
 
 }  // namespace boardlab

@@ -376,7 +376,11 @@ return function(api, native)
   -- where more of the mover's checkers arrived than left. Returns whether any stays, and
   -- sets out[point] = true for each (out optional).
   local net = {}
+  -- The library's loops on sizes a script hands it are charged to the script's loop budget
+  -- (native.charge): trusted code is not counted step by step.
+  local charge = native.charge
   function M.pins_left(n, from, to, marked, out)
+    charge(n, "dice_turns.pins_left")
     for i = 1, n do net[from[i]], net[to[i]] = 0, 0 end
     for i = 1, n do
       net[from[i]] = net[from[i]] - 1
@@ -418,6 +422,7 @@ return function(api, native)
       return band(seed, 0x3FFFFFF)
     end
     local stride = max_count + 1
+    charge(nslots * stride, "dice_turns.counts_key")
     local Z1, Z2 = {}, {} -- Zk[slot * stride + count]
     for i = 0, nslots * stride - 1 do Z1[i], Z2[i] = random26(), random26() end
     -- The key of all counts zero, once: reset() is then two assignments.
@@ -444,9 +449,11 @@ return function(api, native)
     -- Join steps into checkers' paths wherever one ends where another starts, in any order
     -- (whichever checker went on, the position is the same).
     local paths = {}
+    charge(#steps, "dice_turns.spell")
     for i, st in ipairs(steps) do paths[i] = { st[1], st[2] } end
     local again = true
     while again do
+      charge(#paths * #paths, "dice_turns.spell")
       again = false
       for i = 1, #paths do
         for j = 1, #paths do

@@ -737,14 +737,6 @@ function state.longest_line(player, dirs)
   return n
 end
 
--- Shared helpers written against the API above; scripts see them as globals.
-native.rule_tables = dofile(lib_dir .. "/rule_tables.lua")(api, native)
-api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
-api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
-api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
-api.drop = dofile(lib_dir .. "/drop.lua")(api)
-api.sowing = dofile(lib_dir .. "/sowing.lua")(api)
-api.step_chains = dofile(lib_dir .. "/step_chains.lua")(api, native)
 -- Takes n steps of the loop budget at once, for library work done in C.
 local function charge(n, fname)
   local t = H.ticks_left - n
@@ -752,6 +744,14 @@ local function charge(n, fname)
   if t < 0 then ran_too_long(fname .. "'s work counts too", 3) end
 end
 native.charge = charge -- for the libraries' work in Lua on a script's data
+-- Shared helpers written against the API above; scripts see them as globals.
+native.rule_tables = dofile(lib_dir .. "/rule_tables.lua")(api, native)
+api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
+api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
+api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
+api.drop = dofile(lib_dir .. "/drop.lua")(api)
+api.sowing = dofile(lib_dir .. "/sowing.lua")(api, native)
+api.step_chains = dofile(lib_dir .. "/step_chains.lua")(api, native)
 local env = sandbox.new_env(api, H, charge)
 local builtin = {}
 for k in pairs(env) do builtin[k] = true end

@@ -15,7 +15,7 @@
 --      moves.to_reserve(from, n, slot) for a store; the origin keeps what it receives.
 --
 -- Seeds are the pieces on `from` (any codes: they keep theirs), lifted from the top.
-return function(api)
+return function(api, native)
   local state, moves = api.state, api.moves
   local height = state.height
   local M = {}
@@ -29,6 +29,7 @@ return function(api)
     if not t then
       if type(cycle) ~= "table" or #cycle == 0 then error("sowing.sow: the cycle is a list of locations", 3) end
       t = {}
+      native.charge(#cycle, "sowing.sow")  -- trusted loops on a script's sizes count too
       for i, loc in ipairs(cycle) do t[loc] = i end
       index_cache[cycle] = t
     end
@@ -51,6 +52,7 @@ return function(api)
       counts[loc] = (counts[loc] or 0) + 1
       last = loc
     end
+    native.charge(passed, "sowing.sow")
     return { counts = counts, last = last, seeds = seeds, cycle = cycle, from_index = at }
   end
 

@@ -21,4 +21,15 @@ inline std::string text(const uint8_t* data, size_t size, size_t skip) {
 // Stops the process (libFuzzer reports it as a crash, with the input) when `ok` is false.
 void require(bool ok, const char* what);
 
+// Inputs are short (libFuzzer's 4 kB), but the attacks that work are long: 100,000 nested
+// lists, a thousand legs. An input may therefore hold repeats, ESC 'R' <count> ':' <byte>,
+// which expand() writes out as <byte> <count> times (at most 200,000, and 4 MiB in all).
+std::string expand(std::string_view input);
+
+// A structure-aware mutator for inputs read as JSON or text (LLVMFuzzerCustomMutator calls
+// it): libFuzzer's own mutations half the time, else one of the shapes that broke boardlab
+// put in at a random place: deep nesting (as a repeat), numbers past every integer type,
+// long lists of small numbers, a huge count.
+size_t mutate_hostile(uint8_t* data, size_t size, size_t max_size, unsigned seed);
+
 }  // namespace boardlab::fuzz

@@ -1,7 +1,8 @@
 // Fuzz target: a weights file from a stranger (eval=FILE, a definition's weights:, train
 // --from). The first byte picks a bundled game, the rest is the file. It must load or be
 // refused with a reason; weights that load judge the start from each side with a finite
-// value in [-1, 1].
+// value in [-1, 1]. Repeats in the input expand (fuzz_support.h), and the mutator puts in
+// the shapes that broke boardlab before: a header nesting 100,000 lists crashed it.
 #include <cmath>
 #include <sstream>
 
@@ -13,7 +14,7 @@ using namespace boardlab;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   const Rules& rules = fuzz::bundled(data[0]);
-  std::istringstream in(fuzz::text(data, size, 1));
+  std::istringstream in(fuzz::expand(fuzz::text(data, size, 1)));
   std::shared_ptr<const LearnedEval> eval;
   try {
     eval = LearnedEval::read(in, "input", rules.def());
@@ -27,4 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzz::require(std::isfinite(v) && v >= -1 && v <= 1, "weights that load give a value in [-1, 1]");
   }
   return 0;
+}
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned seed) {
+  return fuzz::mutate_hostile(data, size, max_size, seed);
 }

@@ -104,9 +104,20 @@ TEST_CASE("mcts with a fixed budget replays exactly, with one thread or two") {
   }
 }
 
-TEST_CASE("mcts keeps its tree between moves") {
+namespace {
+// A number in an agent's last_search() text, after `label`.
+long figure(const Agent& agent, const std::string& label) {
+  const std::string summary = agent.last_search();
+  INFO(summary);
+  const size_t at = summary.find(label);
+  REQUIRE(at != std::string::npos);
+  return std::stol(summary.substr(at + label.size()));
+}
+
+// The root's visits when mcts searches its second position, with `limits`.
+long second_search_visits(const AgentLimits& limits) {
   auto game = testing::bundled("english-checkers");
-  auto agent = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), 1);
+  auto agent = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), 1, nullptr, limits);
   State s = game->initial();
   MoveList moves;
   Rng rng(1);
@@ -123,11 +134,36 @@ TEST_CASE("mcts keeps its tree between moves") {
   }
   REQUIRE(moves.size() > 1);
   agent->choose(*game, s, moves);
+  return figure(*agent, "the root has ");
+}
+}  // namespace
+
+TEST_CASE("mcts keeps its tree between moves, unless its limits say not to (a server's waiting games)") {
   // More visits at the root than this search's 2,000: the subtree came from the first.
-  const std::string summary = agent->last_search();
-  INFO(summary);
-  const size_t at = summary.find("the root has ") + 13;
-  CHECK(std::stol(summary.substr(at)) > 2000);
+  CHECK(second_search_visits({}) > 2000);
+  AgentLimits forget;
+  forget.keep_trees = false;
+  CHECK(second_search_visits(forget) == 2000);
+}
+
+TEST_CASE("mcts's trees stay within their memory budget and the search goes on past it") {
+  auto game = testing::bundled("english-checkers");
+  State s = game->initial();
+  MoveList moves;
+  game->legal_moves(s, moves);
+  // 20,000 iterations grow a tree of about 100,000 nodes; 1 MiB holds fewer than 32,768.
+  auto free = make_agent(AgentSpec::parse("mcts:iterations=20000"), game->def_ptr(), 1);
+  free->choose(*game, s, moves);
+  CHECK(figure(*free, "on the move; ") > 32768);
+  AgentLimits small;
+  small.tree_mb = 1;
+  for (const char* spec : {"mcts:iterations=20000", "mcts:iterations=20000,threads=2"}) {
+    INFO(spec);
+    auto capped = make_agent(AgentSpec::parse(spec), game->def_ptr(), 1, nullptr, small);
+    capped->choose(*game, s, moves);
+    CHECK(capped->iterations() == 20000);
+    CHECK(figure(*capped, "on the move; ") <= 32768);
+  }
 }
 
 TEST_CASE("every agent takes an immediate win") {
@@ -226,4 +262,16 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   // The definition's file as errors name it (relative to where the test runs, when shorter).
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("level:2"), bad, 1),
                     Catch::Contains("(level 2, ") && Catch::Contains("tiny.yaml:9:6)"));
+  // A definition comes from a stranger: its levels get the limits of specs from files. Its
+  // level 1 once made `check` read /dev/zero for minutes (and a FIFO blocked it forever).
+  const std::string greedy_path = testing::tiny_definition(
+      dir, "function generate() end\n",
+      "levels:\n  1: \"greedy:eval=/dev/zero\"\n  2: \"alphabeta:table_bits=28\"\n  3: \"mcts:threads=64\"\n");
+  auto greedy = load_game_def(greedy_path);
+  const auto limited = level_errors(greedy).str();
+  CHECK_THAT(limited, Catch::Contains("tiny.yaml:9:6: error: level 1: eval=/dev/zero: here an agent reads no file"));
+  CHECK_THAT(limited, Catch::Contains("tiny.yaml:10:6: error: level 2: alphabeta: table_bits takes a whole number from 10 to 20"));
+  CHECK_THAT(limited, Catch::Contains("tiny.yaml:11:6: error: level 3: mcts: threads takes a whole number from 1 to 2"));
+  // The same specs typed by the person are theirs to ask for.
+  CHECK(make_agent(AgentSpec::parse("mcts:threads=4"), greedy, 1) != nullptr);
 }

@@ -19,12 +19,16 @@
 
 #include <fmt/format.h>
 
+#include "core/json_text.h"
 #include "core/text.h"
 #include "helpers.h"
 #include "definition/bundled.h"
 #include "definition/game_def.h"
 #include "definition/yaml_tree.h"
 #include "lab/runs.h"
+#include "learn/learned_eval.h"
+#include "session/game_record.h"
+#include "web/web_api.h"
 #include "rules/rule_tests.h"
 #include "session/agent_protocol.h"
 #include "script/script_host.h"
@@ -303,7 +307,22 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
       {"AgentServer::kMaxRequest", std::to_string(AgentServer::kMaxRequest)},
       {"GameDef::tick_limit", std::to_string(GameDef{}.tick_limit)},
       {"GameDef::memory_limit", fmt::format("{} MiB", GameDef{}.memory_limit >> 20)},
+      {"kMaxWeightsFile", fmt::format("{} MiB", kMaxWeightsFile >> 20)},
+      {"kMaxJsonDepth", fmt::format("{} levels", kMaxJsonDepth)},
+      {"kMaxRecordPlies", std::to_string(kMaxRecordPlies)},
+      {"AgentLimits::from_file", fmt::format("2^{} entries", AgentLimits::from_file().table_bits)},
+      {"kRuleTestSeconds", fmt::format("{} s", kRuleTestSeconds)},
+      {"kRuleTestVms", std::to_string(kRuleTestVms)},
+      {"WebApi::kMaxBody", std::to_string(WebApi::kMaxBody)},
+      {"WebApi::Config::request_seconds", fmt::format("{} s", WebApi::Config{}.request_seconds)},
+      {"WebApi::Config::workers", std::to_string(WebApi::Config{}.workers)},
+      {"WebApi::Config::per_client", std::to_string(WebApi::Config{}.per_client)},
   };
+  // The rows without a constant of their own, read from the same places.
+  CHECK(page.find(fmt::format("| threads | {} |", AgentLimits::from_file().threads)) != std::string::npos);
+  CHECK(page.find(fmt::format("| an mcts agent's trees | {} MiB |", AgentLimits::from_file().tree_mb)) != std::string::npos);
+  CHECK(page.find(fmt::format("mcts trees of at most {} MiB", WebApi::Config{}.agents.tree_mb)) != std::string::npos);
+  CHECK(page.find(fmt::format("{} s a move (`--think-seconds`)", WebApi::Config{}.agents.seconds)) != std::string::npos);
   for (const auto& [name, value] : limits) {
     INFO(name << " should be " << value);
     const size_t at = page.find("`" + name + "`");

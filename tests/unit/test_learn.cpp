@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <sys/stat.h>
 #include <functional>
 #include <set>
 
@@ -206,6 +207,18 @@ TEST_CASE("Weights files: a round trip keeps every weight; a file for another ga
   CHECK_THROWS_WITH(LearnedEval::load(write("field.weights", "boardlab-weights 1\n{\"definition\": 3}\n"), *nim),
                     Catch::Contains("wrong type"));
   CHECK_THROWS_WITH(LearnedEval::load(dir.path() + "/missing.weights", *nim), Catch::Contains("cannot read"));
+  // A header whose training field nests 100,000 lists: refused as it is read (it used to
+  // overflow the stack when the header was printed again, killing a server).
+  std::string header = text.substr(0, text.find('\n') + 1);
+  std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  CHECK_THROWS_WITH(LearnedEval::load(write("deep.weights", header + "{\"training\": " + deep + "}\n"), *nim),
+                    Catch::Contains("nests deeper than 64 levels"));
+  // Files that are not files: a device that never ends, a pipe nobody writes to.
+  CHECK_THROWS_WITH(LearnedEval::load("/dev/zero", *nim), Catch::Contains("not a regular file"));
+  const std::string fifo = dir.path() + "/pipe.weights";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(LearnedEval::load(fifo, *nim), Catch::Contains("not a regular file"));
+  CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=" + fifo), nim, 1), Catch::Contains("not a regular file"));
   // Another version of the same game loads, with a warning.
   auto changed = open_definition(kNim);
   const_cast<GameDef&>(*changed).content_hash = "0000000000000000";

@@ -112,3 +112,33 @@ TEST_CASE("The one roll-off rule: the named winner plays, else the dice are read
   State twice = start;
   CHECK(Replayer(*game, twice).play({0, "4-4", "24/16", -1}).find("never a double") != std::string::npos);
 }
+
+TEST_CASE("A replay keeps each position's board, not its history, and a record holds at most kMaxRecordPlies moves",
+          "[replay]") {
+  auto def = load_game_def(resolve_game("lasca"));
+  const ThreadRules rules(def);
+  lab::SimulationConfig c{def, {AgentSpec::parse("random"), AgentSpec::parse("random")}, 1, 5, 200, 1};
+  lab::RunInfo run;
+  run.game = "lasca";
+  run.agents = {"random", "random"};
+  run.definition_hash = def->content_hash;
+  const lab::GameStats g = lab::simulate(c).at(0);
+  const Record r = lab_game_record(rules, run, g);
+  const Replay rep = replay(rules, r, -1, true);
+  REQUIRE(rep.error.empty());
+  // Memory linear in the record: a kept position has no history (it once kept all of it, so
+  // a 10,000-ply record cost 1.8 GB), yet shows the same board, side, ply and outcome.
+  State walk = rules.initial();
+  for (size_t k = 0; k < rep.positions.size(); ++k) {
+    const State& kept = rep.positions[k];
+    CHECK(kept.history_size() == 0);
+    CHECK(kept.same_position(walk));
+    CHECK(kept.ply() == walk.ply());
+    if (k < rep.moves.size()) rules.apply(walk, rep.moves[k]);
+  }
+  CHECK(rep.positions.back().outcome() == rep.state.outcome());
+
+  std::string text = "[Game \"lasca\"]\n";
+  for (size_t i = 1; i <= kMaxRecordPlies + 1; ++i) text += fmt::format("{}. white a1-b2\n", i);
+  CHECK_THROWS_WITH(parse_record(text), Catch::Contains(fmt::format("a record holds at most {} moves", kMaxRecordPlies)));
+}

@@ -6,7 +6,9 @@
 
 #include "definition/bundled.h"
 #include "helpers.h"
+#include "rules/playout.h"
 #include "rules/rule_tests.h"
+#include <fmt/format.h>
 
 using namespace boardlab;
 namespace fs = std::filesystem;
@@ -63,4 +65,36 @@ TEST_CASE("the bundled test files are not listed as games") {
     CHECK_FALSE(is_rule_test_file(d));
   }
   CHECK_FALSE(rule_tests_beside(resolve_game("breakthrough")).empty());
+}
+
+TEST_CASE("a rule test file runs within its time budget and keeps a few VMs, whatever it asks for") {
+  testing::TempDir dir;
+  // Correct perft counts lead deeper: depth 6 of Breakthrough takes minutes. The counts for
+  // depths 1-4 are the runtime's own; the 5.9 million moves of depth 5 take longer than 0.2 s.
+  auto rules = testing::bundled("breakthrough");
+  std::string counts;
+  for (int d = 1; d <= 4; ++d) {
+    State s = rules->initial();
+    counts += (d > 1 ? ", " : "") + std::to_string(perft(*rules, s, d));
+  }
+  const std::string deep = dir.write("deep.test.yaml", fmt::format(R"(game: {}
+scenarios:
+  - name: deep
+    perft: [{}, 1, 1]
+  - name: never run
+    legal: [a2-a3]
+)", resolve_game("breakthrough"), counts));
+  const RuleTestResult slow = run_rule_tests(deep, 0.2);
+  CHECK(slow.failed == 2);
+  CHECK_THAT(slow.failures.str(), Catch::Contains("scenario 'deep': stopped: the file ran past its time budget of 0.2 s") &&
+                                      Catch::Contains("1 more scenario not run"));
+  // 40 scenarios with options of their own (a stranger's file of 2,000 kept 2,000 VMs).
+  std::string many = fmt::format("game: {}\nscenarios:\n", resolve_game("connect-four"));
+  for (int k = 0; k < 40; ++k)
+    many += fmt::format("  - name: size {0}\n    options: {{columns: {1}, rows: {2}}}\n    legal: [a1]\n", k, 4 + k % 17, 4 + k / 17);
+  const RuleTestResult r = run_rule_tests(dir.write("many.test.yaml", many));
+  INFO(r.failures.str());
+  CHECK(r.scenarios == 40);
+  CHECK(r.most_vms <= static_cast<int>(kRuleTestVms));
+  CHECK(r.most_vms >= 2);
 }

@@ -332,7 +332,12 @@ TEST_CASE("library work done in C counts against the loop budget, and far positi
   for (const char* body : {"local t = {} for i = 1, 10 do t[i] = ('x'):rep(1000000) end",
                            "local big = {} for i = 1, 200000 do big[i] = i end table.sort(big)",
                            "local s = {} for i = 1, 1000 do s[i] = 'x' end for i = 1, 1000 do table.concat(s) end",
-                           "while true do pcall(error, 'x') end"}) {
+                           "while true do pcall(error, 'x') end",
+                           // The building blocks' loops on sizes a script hands them (dice_turns.spell ran
+                           // 72 s on 100,000 steps under a budget of 200,000).
+                           "local st = {} for i = 1, 50000 do st[i] = {i + 1, i} end dice_turns.spell(st, {}, 0)",
+                           "local z = {} for i = 1, 10 do dice_turns.pins_left(10000000, z, z, z) end",
+                           "dice_turns.counts_key(100000, 1000)"}) {
     INFO(body);
     CHECK_THAT(run(std::string("function generate() ") + body + " end\n", limits),
                Contains("the script ran too long: more than 100000 loop steps in one call"));

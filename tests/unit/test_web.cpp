@@ -280,3 +280,29 @@ TEST_CASE("The web API refuses bad new games and keeps its games bounded", "[web
   CHECK(small.games() == 0);
   CHECK(small.handle({"POST", "/api/games", body}).status == 201);
 }
+
+TEST_CASE("The web API answers a stranger's mistakes with 4xx and JSON, never 500, a wrapped number or a path", "[web]") {
+  Client c;
+  json g = c.call("POST", "/api/games", {{"game", "breakthrough-6x6"}, {"seats", {"human", "random"}}, {"seed", 3}}, 201);
+  const std::string at = "/api/games/" + g["id"].get<std::string>();
+  // Numbers that do not fit: 2^32 + 3 once played move 3; 1e400 was a 500.
+  CHECK(c.error("POST", at + "/move", R"({"index": 4294967299})", 400).find("whole number from") != std::string::npos);
+  CHECK(c.error("POST", at + "/move", R"({"index": -4294967299})", 400).find("whole number from") != std::string::npos);
+  CHECK(c.error("POST", at + "/move", R"({"index": 1e400})", 400).find("not JSON") != std::string::npos);
+  CHECK(c.error("POST", at + "/move", R"({"index": 1.5})", 400).find("whole number") != std::string::npos);
+  CHECK(c.error("POST", at + "/hint", R"({"count": 4294967298})", 400).find("whole number") != std::string::npos);
+  CHECK(c.error("POST", at + "/preview", R"({"move": 4294967296})", 400).find("whole number") != std::string::npos);
+  CHECK(c.error("POST", at + "/preview", R"({"move": 0, "legs": [4294967296]})", 400).find("whole number") != std::string::npos);
+  // A leg given 49 times made a move longer than any move may be.
+  CHECK(c.error("POST", at + "/preview", json{{"move", 0}, {"legs", std::vector<int>(49, 0)}}.dump(), 400) ==
+        "leg 0 is given twice");
+  // A body nesting 100,000 lists is refused as it is read.
+  CHECK(c.error("POST", at + "/move", "{\"text\": " + std::string(100000, '[') + std::string(100000, ']') + "}", 400)
+            .find("nests deeper than 64 levels") != std::string::npos);
+  // Where the server keeps its files is not in its messages.
+  const std::string dir = data_dir();
+  const std::string option = c.error("POST", "/api/games", R"({"game": "hypergammon", "options": ["nosuch=1"]})", 400);
+  CHECK(option.find("nosuch") != std::string::npos);
+  CHECK(option.find(dir) == std::string::npos);
+  CHECK(option.find(std::filesystem::absolute(dir).string()) == std::string::npos);
+}
