@@ -436,6 +436,28 @@ run 2 "--resume with a new seed" -- simulate --resume "$lab/more" --seed 4 && ha
 run 2 "--more without --resume" -- simulate dipole --more 3 && has "$err" "--more and --definition go with --resume DIR" "more alone"
 run 2 "resume a merged folder" -- simulate --resume "$lab/merged" && has "$err" "holds 2 shards merged" "resume merged"
 run 2 "a bad shard" -- simulate dipole --shard 3/2 && has "$err" "--shard takes K/N" "bad shard"
+# A folder from a stranger names agents beyond the limits of specs from files: refused, naming
+# them, before any game (alphabeta:table_bits=28 reached 6.3 GB; eval=/dev/zero read for
+# ever); repeating them with --agents vouches for them.
+for spec in "alphabeta:table_bits=28" "greedy:eval=/dev/zero"; do
+  rm -rf "$lab/greedy-run" && cp -r "$lab/torn" "$lab/greedy-run" && python3 - "$lab/greedy-run" "$spec" <<'PY'
+import json, sys
+d, spec = sys.argv[1], sys.argv[2]
+s = json.load(open(d + "/summary.json")); s["run"]["agents"] = [spec, "random"]; s["summary"] = None
+json.dump(s, open(d + "/summary.json", "w"))
+open(d + "/games.jsonl", "w").write("")
+PY
+  run 2 "resume a folder naming $spec" -- simulate --resume "$lab/greedy-run" &&
+    has "$err" "names the agent '$spec', beyond what a spec read from a file may ask" "folder spec $spec" &&
+    has "$err" "repeat its agents: --agents '$spec,random'" "folder spec $spec: how to vouch"
+done
+run 2 "--agents other than the folder's" -- simulate --resume "$lab/greedy-run" --agents random,random &&
+  has "$err" "--agents with --resume repeats the run's agents" "resume other agents"
+run 2 "vouched: the weights file itself is then read and refused" -- simulate --resume "$lab/greedy-run" --agents "greedy:eval=/dev/zero,random" &&
+  has "$err" "not a regular file" "vouched spec reads the file"
+# A rule-test file's time budget (test_rule_tests.cpp runs one past it).
+run 0 "test --max-seconds" -- test breakthrough --max-seconds 300 && has "$out" "all pass" "test --max-seconds"
+run 2 "test --max-seconds 0" -- test breakthrough --max-seconds 0 && has "$err" "--max-seconds" "test --max-seconds 0"
 # Results edited by hand: a clear message, never a crash.
 cp -r "$lab/s1" "$lab/bad" && sed -i 's/"agents": \[/"agents": ["random", /' "$lab/bad/summary.json"
 run 2 "merge a summary with three agents" -- merge "$lab/bad" && has "$err" "agents must list an agent per player (dipole has 2)" "merge bad agents"
