@@ -4,6 +4,7 @@ own refusals, computer seats asking for unbounded searches, and records long eno
 a replay's memory grow with the square of their length. Every part is bounded in time.
 Usage: hostile_test.py BOARDLAB WORK_DIR [--no-memory]   (--no-memory: the sanitizer build,
 whose shadow memory makes the memory ceilings meaningless; the rest still runs)"""
+import contextlib
 import http.client
 import json
 import os
@@ -24,10 +25,16 @@ def check(ok, what):
         FAILURES.append(what)
 
 
-def start_server(boardlab, *args):
+@contextlib.contextmanager
+def serving(boardlab, *args):
+    """A `boardlab serve` for the block: (its process, host, port)."""
     server = subprocess.Popen([boardlab, "serve", "--port", "0", *args], stdout=subprocess.PIPE, text=True)
-    m = re.search(r"http://([^:/]+):(\d+)/", server.stdout.readline())
-    return server, m.group(1), int(m.group(2))
+    try:
+        m = re.search(r"http://([^:/]+):(\d+)/", server.stdout.readline())
+        yield server, m.group(1), int(m.group(2))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def call(host, port, method, path, body=None, raw_body=None, timeout=60):
@@ -40,9 +47,10 @@ def call(host, port, method, path, body=None, raw_body=None, timeout=60):
     return r.status, text, r.getheader("Content-Type") or ""
 
 
-def peak_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return int(re.search(r"VmHWM:\s+(\d+)", f.read()).group(1)) / 1024
+def check_peak(server, ceiling_mb, what):
+    with open(f"/proc/{server.pid}/status") as f:
+        mb = int(re.search(r"VmHWM:\s+(\d+)", f.read()).group(1)) / 1024
+    check(mb < ceiling_mb, f"{what}: {mb:.0f} MB")
 
 
 def slow_clients(host, port):
@@ -81,8 +89,7 @@ def slow_clients(host, port):
 def deadlines(boardlab):
     """A connection that has not sent its request in --request-seconds is cut; one address
     holds at most 64 connections."""
-    server, host, port = start_server(boardlab, "--request-seconds", "3")
-    try:
+    with serving(boardlab, "--request-seconds", "3") as (_, host, port):
         s = socket.create_connection((host, port))
         s.sendall(b"GET /api/catalog HTTP/1.1\r\n")  # and nothing more
         s.settimeout(10)
@@ -101,9 +108,6 @@ def deadlines(boardlab):
         for c in idle:
             c.close()
         check(closed == 6, f"beyond 64 connections from one address, the newest are cut ({closed} of 70 cut)")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def library_refusals(host, port):
@@ -130,8 +134,7 @@ def library_refusals(host, port):
 def searching_games(boardlab, memory):
     """8 games whose computer asks for 10^8 iterations on two threads: the trees are bounded
     while they think and let go while they wait."""
-    server, host, port = start_server(boardlab, "--think-seconds", "2")
-    try:
+    with serving(boardlab, "--think-seconds", "2") as (server, host, port):
         spec = "mcts:iterations=100000000,threads=2"
         ids = []
         for k in range(8):
@@ -153,11 +156,7 @@ def searching_games(boardlab, memory):
             t.join()
         check(not errors, f"16 computer moves in 8 games: {errors[:3]}")
         if memory:
-            mb = peak_mb(server.pid)
-            check(mb < 1024, f"the server's peak memory stays under 1 GB: {mb:.0f} MB")
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+            check_peak(server, 1024, "the server's peak memory stays under 1 GB")
 
 
 SHUTTLE = """api: 2
@@ -218,8 +217,7 @@ def long_records(boardlab, work, memory):
         peak = int(m.group(1)) / 1024
         check(peak < 200, f"... in under 200 MB: {peak:.0f} MB, {seconds:.1f} s")
     # The server: every position of a 20,000-ply game, one request.
-    server, host, port = start_server(boardlab, definition)
-    try:
+    with serving(boardlab, definition) as (server, host, port):
         status, text, _ = call(host, port, "POST", "/api/games",
                                {"game": definition, "record": shuttle_record(20000), "seats": ["human", "human"]}, timeout=120)
         check(status == 201, f"the server opens a 20,000-ply record: {status} {text[:100]!r}")
@@ -227,24 +225,17 @@ def long_records(boardlab, work, memory):
         status, text, _ = call(host, port, "GET", f"/api/games/{gid}/positions", timeout=120)
         check(status == 200 and len(json.loads(text)["positions"]) == 20001, f"... and lists its 20,001 positions: {status}")
         if memory:
-            mb = peak_mb(server.pid)
-            check(mb < 400, f"... in under 400 MB: {mb:.0f} MB")
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+            check_peak(server, 400, "... in under 400 MB")
 
 
 def main():
     boardlab, work = sys.argv[1], sys.argv[2]
     memory = "--no-memory" not in sys.argv
     os.makedirs(work, exist_ok=True)
-    server, host, port = start_server(boardlab)
-    try:
+    with serving(boardlab) as (_, host, port):
         slow_clients(host, port)
         library_refusals(host, port)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+
     deadlines(boardlab)
     searching_games(boardlab, memory)
     long_records(boardlab, work, memory)
