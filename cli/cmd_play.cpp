@@ -83,18 +83,22 @@ Runner add_play(CLI::App& app) {
                   "NAME=human or NAME=AGENT, e.g. black=mcts:iterations=2000 (default: the first player human, the "
                   "others the computer at --level); or --NAME SPEC with the game's player names: --white human --black random");
   cmd->allow_extras();  // --white, --black, ...: the players of the game, known once it is loaded
-  cmd->add_option("--level", *level, "the computer's level, 1 (weakest) to 5 (`boardlab agents` lists them)")
+  auto* level_opt = cmd->add_option("--level", *level, "the computer's level, 1 (weakest) to 5 (`boardlab agents` lists them)")
       ->check(CLI::Range(1, kLevels));
   cmd->add_flag("--auto-pass", *auto_pass, "with no legal move, pass at once instead of asking for Enter");
   cmd->add_option("--seed", *seed, "the seed for the dice and the computers (default: a new one, printed and recorded)");
   cmd->add_option("--position", args->position, "start from a position text");
   cmd->add_option("--dice", args->dice, "the first roll, in a game with dice: 3,1");
-  cmd->add_option("--load", *load, "continue the game saved in this record");
+  cmd->add_option("--load", *load,
+                  "continue the game saved in this record, with its players and its roll (unless --player, --NAME or "
+                  "--level say who plays)");
   cmd->add_option("--record", *record_file, "keep the game record in this file, saved after every move");
   cmd->add_option("--delay", *delay, "seconds to wait after each computer move, to watch computers play")
       ->check(CLI::Range(0.0, 60.0));
   cmd->add_option("--option", args->options, "set an option: key=value");
   return [=] {
+    // A loaded game goes on with the players its record names, unless the command line says.
+    const bool recorded_players = players->empty() && cmd->remaining().empty() && !level_opt->count();
     GameDefPtr def;
     try {
       def = open_definition(args->game, args->options);
@@ -119,7 +123,7 @@ Runner add_play(CLI::App& app) {
     PlaySession& game = *session;
     if (!load->empty()) {
       try {
-        const std::string note = game.load(*load);
+        const std::string note = game.load(*load, recorded_players);
         if (!note.empty()) fmt::print("Note: {}\n", note);
       } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());

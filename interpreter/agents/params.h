@@ -24,9 +24,9 @@ struct AgentLimits {
   // The stricter of these and `o`, limit by limit.
   AgentLimits within(const AgentLimits& o) const;
   // For specs that come from files rather than from the person at the keyboard (a
-  // definition's levels, a lab folder resumed): a stranger may have written them, so they
-  // get the memory bounds of `serve` and name no weights file (their time is their own: it
-  // costs the person nothing they cannot stop).
+  // definition's levels, a lab folder resumed, a record loaded): a stranger may have written
+  // them, so they get the memory bounds of `serve` and name no weights file (their time is
+  // their own: it costs the person nothing they cannot stop).
   static AgentLimits from_file() { return {0, 20, 2, false, 256, true}; }
 };
 

@@ -38,6 +38,11 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
     for (auto& g : run(c.config_b, "B")) c.games_b.push_back(std::move(g));
     done = c.config_a.games;
     ++c.looks;
+    if (mostly_capped(capped_games(c.games_a), done) || mostly_capped(capped_games(c.games_b), done)) {
+      c.last = {};
+      c.last.verdict = Verdict::Unfinished;  // whatever the test would say of undecided games
+      break;
+    }
     c.last = sequential_test(looked_at(config.question, c.games_a, *config.a.def),
                              looked_at(config.question, c.games_b, *config.b.def), test);
     if (c.last.verdict != Verdict::Continue && c.settled_after == 0) c.first_settled = c.last, c.settled_after = done;
@@ -51,6 +56,7 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
 
 const char* verdict_text(Question q, Verdict v) {
   if (v == Verdict::Continue) return "not settled";
+  if (v == Verdict::Unfinished) return "no verdict";
   if (q == Question::Fairer) return v == Verdict::Found ? "fairer" : "not fairer";
   return v == Verdict::Found ? "differs" : "same";
 }
@@ -65,6 +71,11 @@ std::string verdict_sentence(Question q, const SequentialTest& t, const Comparis
   const long n = c.games_each();
   const SequentialState& st = c.last;
   if (st.verdict == Verdict::Continue) return fmt::format("Not settled after {} games each, the most allowed (--games).", n);
+  if (st.verdict == Verdict::Unfinished) {
+    const auto& [games, name] = mostly_capped(capped_games(c.games_a), n) ? std::pair(&c.games_a, "A") : std::pair(&c.games_b, "B");
+    return fmt::format("No verdict after {} games each: in {}, {}", n, name,
+                       capped_note(capped_games(*games), n, name[0] == 'A' ? c.config_a.max_plies : c.config_b.max_plies));
+  }
   const std::string after = fmt::format("Settled after {} games each ({} looks): ", n, c.looks);
   if (q == Question::Fairer)
     return after + (st.verdict == Verdict::Found

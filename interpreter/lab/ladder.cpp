@@ -104,6 +104,12 @@ std::string ladder_text(const Ladder& l, const SimulationConfig& base) {
       const MatchResult& r = l.results[i][j];
       out += fmt::format("  {} against {}: {}\n", agents[i].str(), agents[j].str(), rate_text(Rate{r.first_mover_wins, r.games}));
     }
+  // A pair whose games mostly stopped at the cap scored draws the rules did not decide.
+  for (size_t i = 0; i < agents.size(); ++i)
+    for (size_t j = i + 1; j < agents.size(); ++j)
+      if (const MatchResult& r = l.results[i][j]; mostly_capped(r.capped, r.games))
+        out += fmt::format("\nNo verdict from {} against {}: {}\n", agents[i].str(), agents[j].str(),
+                           capped_note(r.capped, r.games, base.max_plies));
   return out + "\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n";
 }
 

@@ -3,6 +3,7 @@
 
 #include "lab/report.h"
 #include "lab/statistics.h"
+#include "lab/summary.h"
 
 #include <fmt/format.h>
 
@@ -23,6 +24,7 @@ MatchResult match_result(const std::vector<GameStats>& games) {
     if (g.winner < 0) ++r.draws;  // a draw, or stopped at the cap
     else (g.winner == g.first_seat ? r.wins : r.losses)++;
     r.first_mover_wins += g.winner >= 0 && g.winner == g.starter;
+    r.capped += g.capped;
   }
   return r;
 }
@@ -47,6 +49,10 @@ Match play_match(const MatchConfig& config, const SeriesRunner& run) {
     std::vector<double> scores;
     for (const auto& g : m.games) scores.push_back(g.winner < 0 ? 0.5 : g.winner == g.first_seat ? 1.0 : 0.0);
     m.test = elo_sprt(observed(spread_of(scores)), *config.sprt);
+    if (mostly_capped(capped_games(m.games), static_cast<long>(m.games.size()))) {
+      m.test.verdict = Verdict::Unfinished;  // draws at the cap are not a measure of strength
+      break;
+    }
     if (m.test.verdict != Verdict::Continue) break;
   }
   m.result = match_result(m.games);
@@ -65,11 +71,13 @@ std::string match_text(const Match& match, const MatchConfig& m) {
   out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {:+.0f} ({:+.0f} to {:+.0f}); {:.1f} plies a game\n", r.score(),
                      lo, hi, elo.elo, elo.interval95.low, elo.interval95.high, static_cast<double>(r.plies) / r.games);
   out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
+  if (mostly_capped(r.capped, r.games)) out += "No verdict from these games: " + capped_note(r.capped, r.games, c.max_plies) + "\n";
   if (m.sprt) {
     const EloTest& t = *m.sprt;
     const char* verdict = match.test.verdict == Verdict::Found      ? "H1 accepted: the first agent is stronger by about ELO1 or more"
                           : match.test.verdict == Verdict::NotFound ? "H0 accepted: the first agent is not stronger by ELO1"
-                                                                    : "not settled before --games ran out";
+                          : match.test.verdict == Verdict::Unfinished ? "no verdict (most games stopped at the cap)"
+                                                                      : "not settled before --games ran out";
     out += fmt::format("SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games; log-likelihood ratio {:.2f}, bounds "
                        "{:.2f} and {:.2f}\n", t.elo0, t.elo1, t.alpha, t.beta, verdict, r.games, match.test.llr,
                        match.test.lower, match.test.upper);

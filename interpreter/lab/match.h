@@ -15,6 +15,7 @@ namespace boardlab::lab {
 struct MatchResult {
   int games = 0, wins = 0, draws = 0, losses = 0;  // for the first agent
   int first_mover_wins = 0;  // games the side that moved first won, whichever agent it was
+  int capped = 0;            // games stopped at the ply cap (among the draws)
   long plies = 0;
   double score() const { return games ? (wins + 0.5 * draws) / games : 0; }
   // Wilson's 95% interval for the first agent's score (draws count half).

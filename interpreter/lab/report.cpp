@@ -170,6 +170,7 @@ std::string summary_text(const Summary& s, const RunInfo& run) {
   out += fmt::format("  {:<22} {}\n", "agents", seating(run));
   out += "how games ended:\n";
   for (const auto& [text, n] : s.results) out += fmt::format("  {:>6}  {}\n", n, text);
+  if (mostly_capped(s.capped.hits, s.games)) out += "Note: " + capped_note(s.capped.hits, s.games, run.max_plies) + "\n";
   return out;
 }
 
@@ -186,8 +187,9 @@ std::string html_report(const Summary& s, const std::vector<GameStats>& games, c
                                   fmt::join(run.agents, " against "), seating(run), run.seed, run.max_plies,
                                   run.definition_hash,
                                   run.options.empty() ? "" : fmt::format("; options {}", fmt::join(run.options, " ")))))
-      .table(summary)
-      .heading("How the games ended")
+      .table(summary);
+  if (mostly_capped(s.capped.hits, s.games)) page.paragraph(text("Note: " + capped_note(s.capped.hits, s.games, run.max_plies)));
+  page.heading("How the games ended")
       .list(results)
       .heading("Plots")
       .figure(length_histogram(games, def))

@@ -67,8 +67,9 @@ struct SequentialTest {
   double delta = 0.05, alpha = 0.05, beta = 0.05;
   long min_games = 20;  // per side, before any decision
 };
-// Found: the effect sought (a difference; B fairer). NotFound: H0 accepted.
-enum class Verdict { Continue, Found, NotFound };
+// Found: the effect sought (a difference; B fairer). NotFound: H0 accepted. Unfinished: no
+// verdict, because most games stopped at the ply cap (mostly_capped, summary.h).
+enum class Verdict { Continue, Found, NotFound, Unfinished };
 struct SequentialState {
   Verdict verdict = Verdict::Continue;
   double llr = 0;  // the log-likelihood ratio (Differs: the larger of the two one-sided ones)

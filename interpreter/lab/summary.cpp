@@ -2,6 +2,7 @@
 #include "lab/summary.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace boardlab::lab {
 
@@ -9,6 +10,18 @@ Rate first_mover_wins(const std::vector<GameStats>& games) {
   Rate r{0, static_cast<long>(games.size())};
   for (const GameStats& g : games) r.hits += g.winner >= 0 && g.winner == g.starter;
   return r;
+}
+
+long capped_games(const std::vector<GameStats>& games) {
+  return std::count_if(games.begin(), games.end(), [](const GameStats& g) { return g.capped; });
+}
+
+bool mostly_capped(long capped, long games) { return games > 0 && 2 * capped > games; }
+
+std::string capped_note(long capped, long games, int max_plies) {
+  return fmt::format("{} of {} games stopped at the cap of {} plies, undecided: they say little of the rules. Raise "
+                     "--max-plies, or seat agents that finish games (greedy rather than random, say).",
+                     capped, games, max_plies);
 }
 
 Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {

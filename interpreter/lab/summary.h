@@ -38,6 +38,14 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def);
 // compare's sequential test looks at after every batch.
 Rate first_mover_wins(const std::vector<GameStats>& games);
 
+// A game stopped at the ply cap ends undecided. When more than half of a run's games did,
+// its rates tell of the cap more than of the rules: the lab gives no verdict from them
+// (compare, match) and its summaries say so (simulate, sweep, the ladder).
+long capped_games(const std::vector<GameStats>& games);
+bool mostly_capped(long capped, long games);
+// The note that says so, for people: "100 of 100 games stopped at the cap of 1000 plies...".
+std::string capped_note(long capped, long games, int max_plies);
+
 // The statistics a comparison reports, by name, for both summaries: rates as rates,
 // spreads by their means.
 struct Compared {

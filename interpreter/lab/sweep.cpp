@@ -119,6 +119,9 @@ std::string sweep_text(const SweepResult& r, const SimulationConfig& base) {
     for (size_t i = 0; i < r.points.size(); ++i) out += fmt::format("{:>{}}", cell(s, i), width);
     out += "\n";
   }
+  for (size_t i = 0; i < r.points.size(); ++i)
+    if (const Summary& s = r.summaries[i]; mostly_capped(s.capped.hits, s.games))
+      out += fmt::format("\nNo verdict at {}: {}\n", r.points[i].label, capped_note(s.capped.hits, s.games, base.max_plies));
   return out;
 }
 

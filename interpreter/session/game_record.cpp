@@ -51,6 +51,7 @@ std::string format_record(const Record& r) {
   for (const auto& [p, who] : r.players) out += fmt::format("[Player {} {}]\n", quoted(p), quoted(who));
   if (!r.date.empty()) out += fmt::format("[Date {}]\n", quoted(r.date));
   if (!r.start.empty()) out += fmt::format("[Start {}]\n", quoted(r.start));
+  if (!r.roll.empty()) out += fmt::format("[Roll {} {}]\n", quoted(r.roll_side), quoted(r.roll));
   out += fmt::format("[Result {}]\n", quoted(r.result));
   for (size_t i = 0; i < r.plies.size(); ++i) {
     const auto& p = r.plies[i];
@@ -90,6 +91,7 @@ Record parse_record(const std::string& text) {
       else if (name == "Start") need(1), r.start = v[0];
       else if (name == "Result") need(1), r.result = v[0];
       else if (name == "Player") need(2), r.players.emplace_back(v[0], v[1]);
+      else if (name == "Roll") need(2), r.roll_side = v[0], r.roll = v[1];
       else if (name == "Option") {
         need(1);
         try {
@@ -129,6 +131,18 @@ void save_record(const std::string& path, const Record& r) { write_text_file(pat
 
 Record::Ply record_ply(const GameDef& def, const State& s, const std::string& move_text) {
   return {def.players[static_cast<size_t>(s.side())].name, dice_text(s), move_text};
+}
+
+std::vector<std::string> recorded_seats(const GameDef& def, const Record& r) {
+  std::vector<std::string> out(def.players.size());
+  for (const auto& [player, who] : r.players) {
+    const int p = def.player_index(player);
+    if (p < 0) continue;
+    std::string last = who.substr(who.rfind(", ") == std::string::npos ? 0 : who.rfind(", ") + 2);
+    if (const size_t from = last.find(" from move "); from != std::string::npos) last.resize(from);
+    out[static_cast<size_t>(p)] = trim(last);
+  }
+  return out;
 }
 
 int first_person(const GameDef& def, const Record& r) {

@@ -9,6 +9,7 @@
 //   [Player "white" "human"]            who played each seat: human or an agent spec
 //   [Date "2026-11-22T09:03:00Z"]
 //   [Start "white e1=ww ..."]           only when the game did not begin at the start
+//   [Roll "black" "3-2"]                only when saved between a roll and its move
 //   [Result "white wins (...)"]         "*" while the game goes on
 //   1. white e1-g3
 //   2. black [6-5] 24/18 23/18          a game with dice: the roll, then the move
@@ -30,6 +31,7 @@ struct Record {
   std::vector<std::pair<std::string, std::string>> options;
   uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> players;  // (player, human or agent spec)
+  std::string roll_side, roll;  // the dice rolled for the move to come, and who plays them (a roll-off's winner)
   struct Ply {
     std::string side, dice, move;  // dice empty in a game without
   };
@@ -57,6 +59,11 @@ Replay replay(const Rules& rules, const Record& r, int viewer = -1, bool keep_po
 // The player whose side a person sees the game from: the first human seat, else the first
 // player (only computers played).
 int first_person(const GameDef& def, const Record& r);
+
+// Who played each of the game's players at the record's end: "human", the agent spec (the
+// last one, for a seat changed during the game: "greedy, level:3 from move 12" is level:3),
+// or "" for a player the record does not name.
+std::vector<std::string> recorded_seats(const GameDef& def, const Record& r);
 
 // A record's ply as the replay reads it (a side that is no player reads as -1).
 WrittenPly written_ply(const GameDef& def, const Record::Ply& p);

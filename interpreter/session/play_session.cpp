@@ -67,7 +67,7 @@ PlaySession::PlaySession(Setup setup)
   if (seats_.size() != def.players.size())
     throw std::invalid_argument(fmt::format("{} has {} players, not {}", def.name, def.players.size(), seats_.size()));
   for (size_t p = 0; p < seats_.size(); ++p) {
-    agents_.push_back(seats_[p] == "human" ? nullptr : make_seat_agent(seats_[p], static_cast<int>(p)));
+    agents_.push_back(seats_[p] == "human" ? nullptr : make_seat_agent(seats_[p], static_cast<int>(p), limits_));
     seat_players_.push_back(std::make_unique<Seat>(*this, agents_.back().get()));
   }
   record_.game = setup.game;
@@ -92,9 +92,9 @@ std::vector<std::string> PlaySession::default_seats(const GameDef& def, std::vec
   return named;
 }
 
-std::unique_ptr<Agent> PlaySession::make_seat_agent(const std::string& spec, int player) const {
+std::unique_ptr<Agent> PlaySession::make_seat_agent(const std::string& spec, int player, const AgentLimits& limits) const {
   try {
-    return make_agent(AgentSpec::parse(spec), rules_.def_ptr(), seat_seed(seed_, player), nullptr, limits_);
+    return make_agent(AgentSpec::parse(spec), rules_.def_ptr(), seat_seed(seed_, player), nullptr, limits);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("{}: {}", def().players[static_cast<size_t>(player)].name, e.what()));
   }
@@ -103,16 +103,19 @@ std::unique_ptr<Agent> PlaySession::make_seat_agent(const std::string& spec, int
 void PlaySession::set_computers(const std::string& spec) {
   std::vector<std::unique_ptr<Agent>> made(agents_.size());
   for (size_t p = 0; p < agents_.size(); ++p)
-    if (agents_[p]) made[p] = make_seat_agent(spec, static_cast<int>(p));  // every one made before any changes
-  for (size_t p = 0; p < agents_.size(); ++p) {
-    if (!agents_[p]) continue;
-    agents_[p] = std::move(made[p]);
-    seats_[p] = spec;
-    // The record says who played each move: a change after the first move is added to it.
-    auto& who = record_.players[p].second;
-    who = record_.plies.empty() ? spec : fmt::format("{}, {} from move {}", who, spec, record_.plies.size() + 1);
-    seat_players_[p] = std::make_unique<Seat>(*this, agents_[p].get());
-  }
+    if (agents_[p]) made[p] = make_seat_agent(spec, static_cast<int>(p), limits_);  // every one made before any changes
+  for (size_t p = 0; p < agents_.size(); ++p)
+    if (agents_[p]) seat(static_cast<int>(p), spec, std::move(made[p]));
+}
+
+void PlaySession::seat(int player, const std::string& spec, std::unique_ptr<Agent> agent) {
+  const auto p = static_cast<size_t>(player);
+  agents_[p] = std::move(agent);
+  seats_[p] = spec;
+  // The record says who played each move: a change after the first move is added to it.
+  auto& who = record_.players[p].second;
+  who = record_.plies.empty() ? spec : fmt::format("{}, {} from move {}", who, spec, record_.plies.size() + 1);
+  seat_players_[p] = std::make_unique<Seat>(*this, agents_[p].get());
 }
 
 void PlaySession::record(const State& before, const std::string& text, const std::string& shown) {
@@ -228,29 +231,32 @@ std::string PlaySession::result() const { return over() ? describe(def(), state_
 Record PlaySession::record() const {
   Record r = record_;
   r.result = result();
+  // Saved between a roll and its move: the roll, so that a load plays on with it.
+  if (!over() && def().dice.count && !state_.awaiting_roll())
+    r.roll = dice_text(state_), r.roll_side = def().players[static_cast<size_t>(state_.side())].name;
   return r;
 }
 
 void PlaySession::save(const std::string& path) { save_record(path, record()); }
 
-std::string PlaySession::load(const std::string& path) {
+std::string PlaySession::load(const std::string& path, bool recorded_players) {
   std::string why;
   auto text = read_text_file(path, kMaxTextFile, &why);
   if (!text) throw std::invalid_argument(fmt::format("cannot read {}: {}", path, why));
-  return load_text(*text, path);
+  return load_text(*text, path, recorded_players);
 }
 
-std::string PlaySession::load_text(const std::string& text, const std::string& path) {
+std::string PlaySession::load_text(const std::string& text, const std::string& path, bool recorded_players) {
   Record r;
   try {
     r = parse_record(text);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
   }
-  return load_record(std::move(r), path);
+  return load_record(std::move(r), path, recorded_players);
 }
 
-std::string PlaySession::load_record(Record r, const std::string& path) {
+std::string PlaySession::load_record(Record r, const std::string& path, bool recorded_players) {
   std::string note;
   // Records name the game as it was typed (a bundled name or a path), and a file's stem need
   // not be its `name:`: another game is one that matches neither name nor definition.
@@ -266,9 +272,38 @@ std::string PlaySession::load_record(Record r, const std::string& path) {
   if (!def().same_rules(r.definition_hash))
     note = fmt::format("{} was recorded under a different definition of {} ({}, now {}).", path, def().name,
                        r.definition_hash, def().content_hash);
-  Replay rep = replay(rules_, r, viewer_);
+  // The record's players, when asked for: every agent made, and the game replayed as their
+  // viewer sees it, before anything changes. Their specs come from a file: they get the
+  // limits of specs from files.
+  int viewer = viewer_;
+  std::vector<std::string> seats;
+  std::vector<std::unique_ptr<Agent>> made;
+  if (recorded_players) {
+    seats = recorded_seats(def(), r);
+    made.resize(seats.size());
+    for (size_t p = 0; p < seats.size(); ++p)
+      if (!seats[p].empty() && seats[p] != "human")
+        made[p] = make_seat_agent(seats[p], static_cast<int>(p), limits_.within(AgentLimits::from_file()));
+    viewer = first_person(def(), r);
+  }
+  Replay rep = replay(rules_, r, viewer);
   if (!rep.error.empty())
     throw std::invalid_argument(fmt::format("{}{}: {}", note.empty() ? "" : note + " ", path, rep.error));
+  if (!r.roll.empty() && !rep.state.outcome().over() && rules_.is_chance(rep.state)) {
+    // The roll the game was saved with, played by the player it names.
+    try {
+      const int side = def().player_index(r.roll_side);
+      if (side < 0) throw PositionError(fmt::format("'{}' is not a player of {}", r.roll_side, def().name));
+      rules_.apply(rep.state, read_roll(rep.state, r.roll, side));
+    } catch (const PositionError& e) {
+      throw std::invalid_argument(fmt::format("{}: [Roll \"{}\" \"{}\"]: {}", path, r.roll_side, r.roll, e.what()));
+    }
+  }
+  for (size_t p = 0; p < seats.size(); ++p)
+    if (!seats[p].empty()) seat(static_cast<int>(p), seats[p], std::move(made[p]));
+  for (const auto& [player, who] : r.players)  // each seat's history as the record tells it
+    if (const int p = def().player_index(player); p >= 0 && !seats.empty()) record_.players[static_cast<size_t>(p)].second = who;
+  viewer_ = viewer;
   r.plies.resize(static_cast<size_t>(rep.plies_replayed()));
   record_.start = r.start;
   record_.plies = r.plies;

@@ -106,13 +106,15 @@ class PlaySession {
   // How the game ended, as records write it: "*" while it goes on.
   std::string result() const;
   void save(const std::string& path);
-  // Continues the game a record holds: throws std::invalid_argument for a record that does
-  // not read or leaves the rules; returns a note for people ("" or "recorded under a
-  // different definition").
-  std::string load(const std::string& path);
+  // Continues the game a record holds, its roll too when it was saved between a roll and its
+  // move: throws std::invalid_argument for a record that does not read or leaves the rules;
+  // returns a note for people ("" or "recorded under a different definition"). With
+  // `recorded_players`, the seats become the record's players (recorded_seats), their specs
+  // within the limits of specs from files.
+  std::string load(const std::string& path, bool recorded_players = false);
   // The same from a record's text, or a record already read; `name` is what messages call it.
-  std::string load_text(const std::string& text, const std::string& name);
-  std::string load_record(Record r, const std::string& name);
+  std::string load_text(const std::string& text, const std::string& name, bool recorded_players = false);
+  std::string load_record(Record r, const std::string& name, bool recorded_players = false);
 
   const Rules& rules() const { return rules_; }
   const GameDef& def() const { return rules_.def(); }
@@ -125,7 +127,8 @@ class PlaySession {
   class Recorder;
   void list_moves();
   void record(const State& before, const std::string& text, const std::string& shown);
-  std::unique_ptr<Agent> make_seat_agent(const std::string& spec, int player) const;
+  std::unique_ptr<Agent> make_seat_agent(const std::string& spec, int player, const AgentLimits& limits) const;
+  void seat(int player, const std::string& spec, std::unique_ptr<Agent> agent);
 
   ThreadRules rules_;
   uint64_t seed_;

@@ -280,11 +280,7 @@ WebResponse WebApi::create(const std::string& body) {
     if (games_.size() >= config_.max_games) throw full();
   }
   PlaySession::Setup setup;
-  try {
-    setup.def = options.empty() ? c->def : open_definition(c->file, options);
-  } catch (const ScriptError& e) {  // the game's script refused the options: the client's mistake
-    throw Refusal{400, fmt::format("the options do not apply: {}", e.what())};
-  }
+  setup.def = options.empty() ? c->def : open_definition(c->file, options);
   setup.game = c->key;
   setup.options = options;
   setup.seats = field<std::vector<std::string>>(j, "seats", {});
@@ -294,7 +290,13 @@ WebResponse WebApi::create(const std::string& body) {
   setup.seed = j.contains("seed") ? field<uint64_t>(j, "seed", 0) : fresh_seed();
   auto game = std::make_shared<Game>();
   game->used = config_.clock();
-  game->session = std::make_unique<PlaySession>(setup);
+  try {
+    game->session = std::make_unique<PlaySession>(setup);
+  } catch (const ScriptError& e) {
+    // A game that starts with its own options but not with these: the script refused them.
+    if (options.empty()) throw;
+    throw Refusal{400, fmt::format("the game does not start with these options: {}", e.what())};
+  }
   if (saved) game->session->load_record(std::move(*saved), "the record");
   Pace pace(0);
   game->session->advance(&pace);
@@ -383,11 +385,11 @@ WebResponse WebApi::act(Game& g, const std::string& verb, const std::string& met
     const Replay rep = replay(s.rules(), s.record(), s.viewer(), true);
     // Written position by position: one JSON tree of a long game's positions would cost ten
     // times its text.
-    std::string body = "{\"positions\":[";
+    std::string text = "{\"positions\":[";
     for (size_t i = 0; i < rep.positions.size(); ++i)
-      body += (i ? "," : "") + position_view(rep.positions[i]).dump(-1, ' ', false, json::error_handler_t::replace);
-    body += "],\"moves\":" + json(rep.shown).dump(-1, ' ', false, json::error_handler_t::replace) + "}";
-    return {200, "application/json", std::move(body)};
+      text += (i ? "," : "") + position_view(rep.positions[i]).dump(-1, ' ', false, json::error_handler_t::replace);
+    text += "],\"moves\":" + json(rep.shown).dump(-1, ' ', false, json::error_handler_t::replace) + "}";
+    return {200, "application/json", std::move(text)};
   } else if (verb == "load") {
     want("POST");
     const std::string note = s.load_text(field<std::string>(j, "text", ""), "the record");

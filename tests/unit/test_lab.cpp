@@ -13,6 +13,8 @@
 #include "lab/summary.h"
 #include "lab/compare.h"
 #include "lab/ladder.h"
+#include "lab/match.h"
+#include "lab/report.h"
 #include "lab/ratings.h"
 #include "lab/svg_plot.h"
 #include "lab/html_page.h"
@@ -296,11 +298,13 @@ TEST_CASE("The ladder plays exactly the agents it is given, every pair once", "[
 }
 
 TEST_CASE("compare stops when the test settles, and equal rules settle as the same", "[lab]") {
+  // Random Breakthrough always ends (random Death Stacks at 60 plies mostly did not: no
+  // verdict now comes from such games).
   CompareConfig c;
-  c.a = small_run("death-stacks", "random", "random", 0);
-  c.a.max_plies = 60;
+  c.a = small_run("breakthrough", "random", "random", 0);
+  c.a.max_plies = 200;
   c.b = c.a;
-  c.b.def = load_game_def(resolve_game("death-stacks"));  // the same rules, loaded again
+  c.b.def = load_game_def(resolve_game("breakthrough"));  // the same rules, loaded again
   c.games = 2000, c.batch = 200;
   c.test.delta = 0.2;
   const Comparison r = compare(c);
@@ -314,6 +318,45 @@ TEST_CASE("compare stops when the test settles, and equal rules settle as the sa
   const Comparison all = compare(c);
   CHECK(all.games_each() == c.games);
   CHECK(all.settled_after == r.settled_after);
+}
+
+TEST_CASE("No verdict from games that mostly stopped at the ply cap, in every part of the lab", "[lab]") {
+  // Random Death Stacks with a cap of 8 plies: no game ends. compare once said "Settled after
+  // 100 games each: B is not fairer" from such games.
+  CompareConfig c;
+  c.a = small_run("death-stacks", "random", "random", 0);
+  c.a.max_plies = 8;
+  c.b = c.a;
+  c.question = Question::Fairer;
+  c.test.kind = SequentialTest::Kind::Fairer;
+  c.games = 400, c.batch = 100;
+  const Comparison r = compare(c);
+  CHECK(r.last.verdict == Verdict::Unfinished);
+  CHECK(r.games_each() == 100);  // it stops at the first look
+  CHECK(r.settled_after == 0);
+  CHECK(std::string(verdict_text(c.question, r.last.verdict)) == "no verdict");
+  CHECK_THAT(verdict_sentence(c.question, c.test, r),
+             Catch::StartsWith("No verdict after 100 games each: in A, 100 of 100 games stopped at the cap of 8 plies"));
+  // The match's sequential test, the ladder, simulate's summary and the sweep say so too.
+  MatchConfig m{c.a, EloTest{}, 20};
+  m.series.games = 100;
+  const Match played = play_match(m);
+  CHECK(played.test.verdict == Verdict::Unfinished);
+  CHECK_THAT(match_text(played, m), Catch::Contains("no verdict (most games stopped at the cap)") &&
+                                        Catch::Contains("No verdict from these games: 20 of 20 games stopped"));
+  SimulationConfig base = c.a;
+  base.games = 10;
+  const Ladder l = play_ladder(base, {AgentSpec::parse("random"), AgentSpec::parse("greedy")});
+  CHECK_THAT(ladder_text(l, base), Catch::Contains("No verdict from random against greedy: 10 of 10 games stopped at the cap"));
+  RunInfo run;
+  run.game = "death-stacks", run.agents = {"random", "random"}, run.max_plies = 8;
+  const Summary s = summarize(simulate(base), *base.def);
+  CHECK_THAT(summary_text(s, run), Catch::Contains("Note: 10 of 10 games stopped at the cap of 8 plies"));
+  // Games that end are told as before (random Breakthrough always ends).
+  const SimulationConfig ends = small_run("breakthrough", "random", "random", 10);
+  const Summary ended = summarize(simulate(ends), *ends.def);
+  CHECK(ended.capped.hits == 0);
+  CHECK_THAT(summary_text(ended, run), !Catch::Contains("Note:"));
 }
 
 TEST_CASE("Openings: each round of games starts with its own random moves, the same from both seats", "[lab]") {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
 #include <fstream>
 #include <sstream>
 
@@ -149,6 +150,44 @@ TEST_CASE("A play session saves its record and another one loads it", "[session]
   PlaySession again(renamed());
   CHECK_THAT(again.load(mine_path), Catch::Contains("recorded under a different definition of dipole"));
   CHECK(again.record().plies.size() == 1);
+}
+
+TEST_CASE("A loaded game goes on with its recorded players and the roll it was saved with", "[session]") {
+  testing::TempDir dir;
+  // Hypergammon, a person against level 1, saved when the person has rolled.
+  PlaySession game(setup("hypergammon", {"human", "level:1"}, 5));
+  game.advance();
+  REQUIRE(game.is_human(game.state().side()));
+  game.play(0);
+  game.advance();
+  REQUIRE(!game.state().awaiting_roll());
+  const std::vector<int> dice = game.state().rolled();
+  const std::string path = dir.path() + "/hg.txt";
+  game.save(path);
+  CHECK_THAT(read_text_file(path).value(), Catch::Contains(fmt::format("[Roll \"{}\" \"{}\"]",
+                                                                       game.def().players[static_cast<size_t>(game.state().side())].name,
+                                                                       dice_text(game.state()))));
+  // Loaded by a session seated otherwise (and seeded otherwise): the record's players, the
+  // same roll, the same moves to choose from. It once went on as level 3 with another roll.
+  PlaySession loaded(setup("hypergammon", {"human", "level:3"}, 77));
+  loaded.load(path, true);
+  CHECK(loaded.seat(1) == "level:1");
+  CHECK(loaded.seat(0) == "human");
+  CHECK(loaded.state().rolled() == dice);
+  CHECK(loaded.state().hash() == game.state().hash());
+  CHECK(loaded.texts() == game.texts());
+  // Without asking for them, the seats stay the session's (the command line named them).
+  PlaySession own(setup("hypergammon", {"human", "level:3"}, 77));
+  own.load(path);
+  CHECK(own.seat(1) == "level:3");
+  CHECK(own.state().rolled() == dice);
+  // A record's specs come from a file: a stranger's record cannot ask for more than a file may.
+  std::string text = read_text_file(path).value();
+  text.replace(text.find("\"level:1\""), 9, "\"alphabeta:table_bits=28\"");
+  { std::ofstream(dir.path() + "/greedy.txt") << text; }
+  PlaySession strict(setup("hypergammon", {"human", "level:3"}, 77));
+  CHECK_THROWS_WITH(strict.load(dir.path() + "/greedy.txt", true), Catch::Contains("table_bits takes a whole number from 10 to 20"));
+  CHECK(strict.seat(1) == "level:3");  // nothing changed
 }
 
 TEST_CASE("A game simulate played replays in a play session from its seed and seats", "[session]") {

@@ -306,3 +306,24 @@ TEST_CASE("The web API answers a stranger's mistakes with 4xx and JSON, never 50
   CHECK(option.find(dir) == std::string::npos);
   CHECK(option.find(std::filesystem::absolute(dir).string()) == std::string::npos);
 }
+
+TEST_CASE("The web API answers 400 when a game's script refuses the options it was given", "[web]") {
+  testing::TempDir dir;
+  const std::string path = testing::tiny_definition(
+      dir, "if game.options.size > 3 then error('size is at most 3 here') end\nfunction generate() end\n",
+      "options:\n  size: {default: 3, min: 1, max: 9, doc: a size}\n");
+  WebApi api([&] {
+    WebApi::Config c;
+    c.definitions = {path};
+    return c;
+  }());
+  const auto made = [&](const std::string& options) {
+    return api.handle({"POST", "/api/games", json{{"game", path}, {"options", json::parse(options)}, {"seats", {"human", "human"}}}.dump()});
+  };
+  CHECK(made("[]").status == 201);
+  const WebResponse refused = made(R"(["size=5"])");
+  INFO(refused.body);
+  CHECK(refused.status == 400);
+  CHECK(refused.body.find("size is at most 3 here") != std::string::npos);
+  CHECK(refused.body.find(dir.path()) == std::string::npos);  // the definition's folder is the server's business
+}
