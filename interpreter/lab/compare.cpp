@@ -38,13 +38,12 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
     for (auto& g : run(c.config_b, "B")) c.games_b.push_back(std::move(g));
     done = c.config_a.games;
     ++c.looks;
-    if (mostly_capped(capped_games(c.games_a), done) || mostly_capped(capped_games(c.games_b), done)) {
-      c.last = {};
-      c.last.verdict = Verdict::Unfinished;  // whatever the test would say of undecided games
-      break;
-    }
     c.last = sequential_test(looked_at(config.question, c.games_a, *config.a.def),
                              looked_at(config.question, c.games_b, *config.b.def), test);
+    if (mostly_capped(capped_games(c.games_a), done) || mostly_capped(capped_games(c.games_b), done)) {
+      c.last.verdict = Verdict::Unfinished;  // whatever the test says of undecided games
+      break;
+    }
     if (c.last.verdict != Verdict::Continue && c.settled_after == 0) c.first_settled = c.last, c.settled_after = done;
     if (c.last.verdict != Verdict::Continue && !config.no_stop) break;
   }
