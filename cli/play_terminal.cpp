@@ -35,7 +35,7 @@ const char* kHelp =
     "  rules        the rules of the game\n"
     "  save FILE    save the game record (boardlab play --load FILE resumes it)\n"
     "  load FILE    continue a saved game\n"
-    "  resign       give up the game\n"
+    "  resign       give up the game (after a y to confirm)\n"
     "  quit         stop (you may save first)\n"
     "With no legal move, Enter passes.\n";
 
@@ -137,6 +137,12 @@ class PlayLoop {
     } else if (word == "load") {
       load_command(arg);
     } else if (line == "resign") {
+      // A game thrown away by a slip of the keyboard is not undone: ask first.
+      const auto sure = reader_.read("Resign this game? (y/n) ", false);
+      if (!sure || (trim(*sure) != "y" && trim(*sure) != "yes")) {
+        fmt::print("Not resigned.\n");
+        return Next::Ask;
+      }
       return reported([&] { game_.resign(); }) ? game_over() : Next::Ask;
     } else if (line == "quit") {
       fmt::print("\nTo resume: boardlab play {} --position \"{}\"\n", o_.game, position_text(game_.state()));
@@ -144,8 +150,15 @@ class PlayLoop {
       return Next::End;
     } else {
       const auto parsed = game_.parse(line);
-      if (parsed.index < 0) fmt::print("{}\n", parsed.error);
-      else game_.play(parsed.index, &term_);
+      if (parsed.index >= 0) {
+        game_.play(parsed.index, &term_);
+      } else {
+        // A command mistyped reads as a move: say which command it looks like.
+        static const std::vector<std::string> kCommands = {"help", "moves", "board", "stack", "flip", "rules", "hint",
+                                                           "level", "undo", "redo", "save", "load", "resign", "quit"};
+        const std::string near = closest(word, kCommands);
+        fmt::print("{}{}\n", parsed.error, near.empty() ? "" : fmt::format(" (the command '{}'?)", near));
+      }
     }
     return Next::Ask;
   }

@@ -68,8 +68,8 @@ std::string match_text(const Match& match, const MatchConfig& m) {
   std::string out = fmt::format("{}: {} against {}, {} games (seats alternating, seed {}{})\n", c.def->name, a, b, r.games,
                                 c.seed, c.opening_plies ? fmt::format(", {} random plies first", c.opening_plies) : "");
   out += fmt::format("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, a);
-  out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {:+.0f} ({:+.0f} to {:+.0f}); {:.1f} plies a game\n", r.score(),
-                     lo, hi, elo.elo, elo.interval95.low, elo.interval95.high, static_cast<double>(r.plies) / r.games);
+  out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {}; {:.1f} plies a game\n", r.score(), lo, hi,
+                     elo_text(elo.elo, elo.interval95.low, elo.interval95.high), static_cast<double>(r.plies) / r.games);
   out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
   if (mostly_capped(r.capped, r.games)) out += "No verdict from these games: " + capped_note(r.capped, r.games, c.max_plies) + "\n";
   if (m.sprt) {

@@ -3,10 +3,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 #include "core/rng.h"
 
 namespace boardlab::lab {
+
+std::string elo_text(double elo, double low, double high) {
+  constexpr double kClamp = 1000;  // elo_of_score's
+  if (elo >= kClamp) return fmt::format(">= {:+.0f} (every game won: no upper bound)", low);
+  if (elo <= -kClamp) return fmt::format("<= {:+.0f} (every game lost: no lower bound)", high);
+  const std::string from = low <= -kClamp ? "no lower bound" : fmt::format("{:+.0f}", low);
+  const std::string to = high >= kClamp ? "no upper bound" : fmt::format("{:+.0f}", high);
+  return fmt::format("{:+.0f} ({} to {})", elo, from, to);
+}
 
 double elo_of_score(double s) {
   if (s <= 0) return -1000;

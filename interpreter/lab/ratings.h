@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "lab/statistics.h"
@@ -15,6 +16,10 @@ namespace boardlab::lab {
 double elo_of_score(double s);
 // The expected score of an Elo difference.
 double score_of_elo(double elo);
+// An Elo difference from a score (elo_of_score) with its 95% interval for people: "+120 (+80
+// to +160)". At the clamp (a score of 0 or 1) the figure is no estimate, only a bound: ">= +287 (every game won: no
+// upper bound)"; an interval reaching the clamp is open on that side.
+std::string elo_text(double elo, double low, double high);
 
 // Agent i's results against agent j.
 struct PairResult {

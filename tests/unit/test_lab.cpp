@@ -506,3 +506,15 @@ TEST_CASE("Plot ticks are round numbers covering the range, and pages escape wha
   CHECK(page.find(">A</text>") != std::string::npos);
   CHECK(page.find("class=\"err s0\"") != std::string::npos);
 }
+
+TEST_CASE("An Elo difference at the clamp is printed as a bound, not as an estimate", "[lab]") {
+  // A match won 20-0 once read "+1000 (+287 to +1000)".
+  MatchResult won;
+  won.games = won.wins = 20;
+  const EloDifference e = elo_difference(won);
+  CHECK(e.elo == 1000);
+  CHECK_THAT(elo_text(e.elo, e.interval95.low, e.interval95.high), Catch::StartsWith(">= +") && Catch::EndsWith("(every game won: no upper bound)"));
+  CHECK(elo_text(-1000, -1000, -300) == "<= -300 (every game lost: no lower bound)");
+  CHECK(elo_text(120, 80, 1000) == "+120 (+80 to no upper bound)");
+  CHECK(elo_text(120, 80, 160) == "+120 (+80 to +160)");
+}

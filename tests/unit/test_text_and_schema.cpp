@@ -9,6 +9,10 @@ using namespace boardlab;
 TEST_CASE("edit distance and the closest name") {
   CHECK(edit_distance("kitten", "sitting") == 3);
   CHECK(edit_distance("", "abc") == 3);
+  CHECK(edit_distance("hlep", "help") == 1);  // a swap of neighbours is one edit
+  CHECK(edit_distance("ab", "ba") == 1);
+  CHECK(edit_distance("abc", "ca") == 3);  // optimal string alignment: no edit of a swapped pair
+  CHECK(closest("hlep", {"help", "hint"}) == "help");
   CHECK(closest("nrth", {"n", "north", "south"}) == "north");
   CHECK(closest("zzzzzz", {"board", "pieces"}).empty());
 }
