@@ -24,7 +24,7 @@ Runner add_test(CLI::App& app) {
       ->required();
   auto max_seconds = std::make_shared<double>(kRuleTestSeconds);
   cmd->add_option("--max-seconds", *max_seconds,
-                  fmt::format("each file's time budget: a scenario still running then fails, and the rest are not run "
+                  fmt::format("each file's time budget: a perft count still running then fails its scenario, and the rest are not run "
                               "(default {})", kRuleTestSeconds))
       ->check(CLI::Range(0.1, 1e6));
   return [=] {

@@ -119,6 +119,7 @@ class Tree {
   // contiguous), so that memory follows the live tree and not the whole game.
   void compact(int new_root) {
     std::vector<Node> fresh;
+    fresh.reserve(nodes_.size());  // the subtree is no larger: capacity stays within the budget
     std::vector<std::pair<int, int>> order{{new_root, 0}};  // (old index, new index)
     fresh.push_back(nodes_[static_cast<size_t>(new_root)]);
     for (size_t q = 0; q < order.size(); ++q) {

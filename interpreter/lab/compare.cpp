@@ -40,7 +40,8 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
     ++c.looks;
     c.last = sequential_test(looked_at(config.question, c.games_a, *config.a.def),
                              looked_at(config.question, c.games_b, *config.b.def), test);
-    if (mostly_capped(capped_games(c.games_a), done) || mostly_capped(capped_games(c.games_b), done)) {
+    if (mostly_capped(capped_games(c.games_a), static_cast<long>(c.games_a.size())) ||
+        mostly_capped(capped_games(c.games_b), static_cast<long>(c.games_b.size()))) {
       c.last.verdict = Verdict::Unfinished;  // whatever the test says of undecided games
       break;
     }

@@ -138,8 +138,13 @@ std::vector<std::string> recorded_seats(const GameDef& def, const Record& r) {
   for (const auto& [player, who] : r.players) {
     const int p = def.player_index(player);
     if (p < 0) continue;
-    std::string last = who.substr(who.rfind(", ") == std::string::npos ? 0 : who.rfind(", ") + 2);
-    if (const size_t from = last.find(" from move "); from != std::string::npos) last.resize(from);
+    // "A, B from move N, C from move M": the last spec follows the last ", " that comes
+    // before a " from move " (a spec may hold ", " itself: mcts:iterations=500, threads=2).
+    std::string last = who;
+    if (const size_t from = who.rfind(" from move "); from != std::string::npos) {
+      const size_t cut = who.rfind(", ", from);
+      last = who.substr(0, from).substr(cut == std::string::npos ? 0 : cut + 2);
+    }
     out[static_cast<size_t>(p)] = trim(last);
   }
   return out;

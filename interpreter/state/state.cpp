@@ -34,7 +34,7 @@ State::State(const State& o, Snapshot)
       removed_(o.removed_), occurrences_(o.occurrences_), quiet_plies_(o.quiet_plies_), board_hash_(o.board_hash_),
       dice_key_(o.dice_key_), dice_(o.dice_), ndice_(o.ndice_), awaiting_roll_(o.awaiting_roll_), opening_(o.opening_),
       outcome_(o.outcome_), judged_(o.judged_) {
-  if (def_->repetition_count) seen_.add(repetition_key());
+  if (def_->repetition_count) occurrences_ = seen_.add(repetition_key());  // counted from here, as the history
 }
 
 State State::snapshot() const { return State(*this, Snapshot{}); }

@@ -162,7 +162,9 @@ WebApi::WebApi(Config config) : config_(std::move(config)) {
   add(data_dir());
   for (const auto& c : catalog_) add(std::filesystem::path(c.file).parent_path());
   for (auto dir : dirs) {
-    if (dir.empty() || dir == ".") continue;
+    // Absolute folders only, and never "/" alone: a relative one would match inside other
+    // names, and "/" inside every move ("24/18").
+    if (dir.size() < 2 || dir[0] != '/') continue;
     if (dir.back() != '/') dir += '/';
     private_dirs_.push_back(dir);
   }

@@ -188,6 +188,10 @@ TEST_CASE("A loaded game goes on with its recorded players and the roll it was s
   PlaySession strict(setup("hypergammon", {"human", "level:3"}, 77));
   CHECK_THROWS_WITH(strict.load(dir.path() + "/greedy.txt", true), Catch::Contains("table_bits takes a whole number from 10 to 20"));
   CHECK(strict.seat(1) == "level:3");  // nothing changed
+  // The last spec of each seat, a spec with ", " in it too.
+  Record r;
+  r.players = {{"white", "mcts:iterations=500, threads=2"}, {"black", "greedy, level:3 from move 12, random from move 20"}};
+  CHECK(recorded_seats(game.def(), r) == std::vector<std::string>{"mcts:iterations=500, threads=2", "random"});
 }
 
 TEST_CASE("A game simulate played replays in a play session from its seed and seats", "[session]") {
