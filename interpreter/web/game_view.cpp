@@ -1,6 +1,8 @@
 // Game views (game_view.h).
 #include "web/game_view.h"
 
+#include <algorithm>
+
 #include "state/track_sides.h"
 #include "session/viewpoint.h"
 #include "web/move_route.h"
@@ -85,6 +87,7 @@ json definition_view(const GameDef& def) {
           {"bar", def.bar_slot},
           {"off", def.off_slot},
           {"dice", def.dice.count},
+          {"doubles", def.dice.doubles},
           {"options", options}};
 }
 
@@ -103,12 +106,20 @@ json position_view(const State& s) {
       if (const int n = s.reserve(slot, code)) counts[std::to_string(code)] = def.is_unlimited(slot, code) ? -1 : n;  // -1: unlimited
     reserves.push_back(std::move(counts));
   }
+  // On a track where players move forward: each player's pip count (the terminal's figure).
+  json pips = nullptr;
+  if (def.board.kind == BoardKind::Track &&
+      std::all_of(def.players.begin(), def.players.end(), [](const auto& p) { return p.forward >= 0; })) {
+    pips = json::array();
+    for (int p = 0; p < def.nplayers(); ++p) pips.push_back(pip_count(s, p));
+  }
   const Outcome& o = s.outcome();
   return {{"side", s.side()},
           {"ply", s.ply()},
           {"cells", cells},
           {"reserves", reserves},
           {"dice", s.awaiting_roll() ? std::vector<int>{} : s.rolled()},
+          {"pips", pips},
           {"over", o.over()},
           {"winner", o.kind == Outcome::Kind::Win ? o.winner : -1}};
 }

@@ -119,11 +119,14 @@ json game_view(const std::string& id, const PlaySession& s, bool with_definition
   const bool human = !over && s.is_human(s.state().side());
   json seats = json::array();
   for (int p = 0; p < s.def().nplayers(); ++p) seats.push_back(s.seat(p));
+  json rolls = json::array();  // the dice each move played ("" in a game without)
+  for (const auto& ply : s.record().plies) rolls.push_back(ply.dice);
   json j = {{"id", id},
             {"seats", seats},
             {"viewer", s.viewer()},
             {"position", position_view(s.state())},
             {"moves", s.shown()},
+            {"rolls", rolls},
             {"result", s.result()},
             {"to_move", over ? "nobody" : human ? "human" : "computer"},
             {"legal", human ? legal_view(s.state(), s.legal(), s.texts()) : json::array()}};

@@ -1,7 +1,8 @@
 """A headless Chromium driven over the DevTools protocol, through a pipe
 (--remote-debugging-pipe): no WebSocket library and nothing from npm, only the Python
 standard library. Enough for the serve tests: open a page, evaluate JavaScript, click at
-an element's centre with real mouse events, take a screenshot."""
+an element's centre with real mouse events or a touch, set the window's size, take a
+screenshot."""
 import base64
 import fcntl
 import json
@@ -93,13 +94,29 @@ class Browser:
 
     def click(self, selector):
         """A real mouse click at the centre of the element `selector` finds."""
+        box = self._centre(selector)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1})
+
+    def _centre(self, selector):
         box = self.eval(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
                         "e.scrollIntoView({block: 'center', inline: 'center'}); const r = e.getBoundingClientRect();"
                         "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
         if box is None:
             raise BrowserError(f"nothing matches {selector}")
-        for kind in ("mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1})
+        return box
+
+    def tap(self, selector):
+        """A touch (press and lift of one finger) at the centre of the element `selector` finds."""
+        x, y = self._centre(selector)
+        self.call("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        self.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def viewport(self, width, height, phone=False):
+        """The page's window size; a phone also has touch and a mobile viewport."""
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+        self.call("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 1})
 
     def screenshot(self, path, selector=None):
         params = {"format": "png"}

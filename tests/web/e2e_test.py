@@ -3,7 +3,8 @@ offers, start it from the setup form (a person against the computer's level 1), 
 moves by clicking the board (each leg's stops, a count or "stop here" where the page asks),
 watch the computer reply, save the record with the page's button and check that
 `boardlab replay` replays it; step back through the moves; and save a screenshot of each
-board kind. Usage: e2e_test.py BOARDLAB OUT_DIR [GAME...]"""
+board kind; then the layout at three window sizes (check_layouts). Usage:
+e2e_test.py BOARDLAB OUT_DIR [GAME... | --layouts]"""
 import glob
 import os
 import random
@@ -30,21 +31,28 @@ def start_server(boardlab):
     return proc, m.group(0)
 
 
-def play_by_clicks(b, rng):
-    """Chooses a legal move at random and makes it by clicks; returns its text."""
+def play_by_clicks(b, rng, press=None):
+    """Chooses a legal move at random and makes it by clicks (or by `press`, a tap); returns
+    its text. On a numbered track, the dice each leg used are greyed while the move goes on."""
+    press = press or b.click
     legal = b.eval("game.view.legal")
     index = rng.randrange(len(legal))
     move = legal[index]
     if not move["legs"]:
-        b.click(f'#choices button[data-move="{index}"]')
+        press(f'#choices button[data-move="{index}"]')
         return move["text"]
-    for leg in move["legs"]:
+    for done, leg in enumerate(move["legs"]):
+        if done and b.eval("sel.legs.length === " + str(done) + " && !!game.def.players[shown.side].numbers"):
+            b.wait("!busy")
+            greyed = b.eval("document.querySelectorAll('#board .die.used').length")
+            if greyed != done:
+                raise AssertionError(f"{greyed} dice greyed after {done} legs of {move['text']}")
         stops = leg["stops"]
         # A placement from a hand is one click, on the cell.
         if len(stops) == 2 and stops[0].startswith("@"):
             b.wait("!busy")
             if b.eval(f"placements().get({stops[1]!r}) === {stops[0]!r}"):
-                b.click(f'[data-loc="{stops[1]}"]')
+                press(f'[data-loc="{stops[1]}"]')
                 PLACED.append(move["text"])
                 continue
         for stop in stops:
@@ -56,15 +64,87 @@ def play_by_clicks(b, rng):
                 raise AssertionError(f"{e}; making {move} the page had (selection, side, shown, game): {state}") from None
             if b.eval(f"[...options().next].includes({stop!r})"):
                 b.wait("!busy")
-                b.click(f'[data-loc="{stop}"]')
+                press(f'[data-loc="{stop}"]')
         # The page asks for a count where a stack can split, or offers "stop here" where a
         # chain could go on.
         b.wait("!busy")
         if b.eval(f"!!document.querySelector('#choices [data-count=\"{leg['count']}\"]')"):
-            b.click(f'#choices [data-count="{leg["count"]}"]')
+            press(f'#choices [data-count="{leg["count"]}"]')
     if b.eval(f"!!document.querySelector('#choices [data-move=\"{index}\"]')"):
-        b.click(f'#choices [data-move="{index}"]')
+        press(f'#choices [data-move="{index}"]')
     return move["text"]
+
+
+def start_game(b, key, seed=7, press=None):
+    b.eval(f"(() => {{ const s = document.getElementById('game-select'); s.value = {key!r}; s.onchange(); }})()")
+    b.eval(f"document.getElementById('seed').value = '{seed}'")
+    (press or b.click)("#start")
+    b.wait("game && game.view && game.view.to_move !== 'computer'", 60)
+
+
+SIZES = [(1400, 900, False), (1024, 700, False), (390, 844, True)]  # a laptop, a small one, a phone
+LAYOUT_GAMES = ["hypergammon", "plakoto", "dablot", "death-stacks", "hex"]
+
+
+def check_layouts(b, url, out, failures):
+    """At each window size: the setup page shows no game panel; each game's board is whole in
+    the window without scrolling, and its sides are longer than half the window's shorter
+    side; a 24-point track is folded with the side panel beside it (but on a phone); a dice
+    game shows pip counts and the move list its dice. On the phone, moves are made by touch."""
+    for width, height, phone in SIZES:
+        b.viewport(width, height, phone)
+        b.open(url)
+        b.wait("catalog !== null")
+        if b.eval("[innerWidth, innerHeight]") != [width, height]:
+            failures.append(f"{width}x{height}: the setup page is wider than the window")
+        if b.eval("getComputedStyle(document.getElementById('play')).display") != "none":
+            failures.append(f"{width}x{height}: the setup page shows the game panel")
+        for key in LAYOUT_GAMES:
+            where = f"{key} at {width}x{height}"
+            try:
+                press = b.tap if phone else b.click
+                start_game(b, key, press=press)
+                r = b.eval("(() => { const r = document.getElementById('board').getBoundingClientRect();"
+                           "return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]; })()")
+                left, top, right, bottom, vw, vh = r
+                shot = os.path.join(out, f"layout-{width}x{height}-{key}.png")
+                b.screenshot(shot)
+                if (vw, vh) != (width, height):
+                    failures.append(f"{where}: the page is {vw}x{vh}, wider than the window")
+                if left < 0 or top < 0 or right > vw + 0.5 or bottom > vh + 0.5:
+                    failures.append(f"{where}: the board {r[:4]} is not whole in the window ({shot})")
+                if min(right - left, bottom - top) <= min(vw, vh) / 2:
+                    failures.append(f"{where}: the board is {right - left:.0f}x{bottom - top:.0f} ({shot})")
+                if b.eval("game.def.board.kind === 'track'"):
+                    if not b.eval("folded()"):
+                        failures.append(f"{where}: the 24-point track is not folded")
+                    beside = b.eval("document.querySelector('aside').getBoundingClientRect().left >= "
+                                    "document.getElementById('board').getBoundingClientRect().right")
+                    if beside == phone:
+                        failures.append(f"{where}: the side panel is {'beside' if beside else 'below'} the board")
+                    pips = b.eval("game.view.position.pips")
+                    names = b.eval("game.def.players.map((p) => p.name)")
+                    expected = "Pips: " + ", ".join(f"{n} {p}" for n, p in zip(names, pips))
+                    if b.eval("document.getElementById('pips').textContent") != expected:
+                        failures.append(f"{where}: no pip counts ({expected!r} expected)")
+                if phone and key == LAYOUT_GAMES[0]:
+                    rng = random.Random(key)
+                    for _ in range(2):
+                        before = b.eval("game.view.moves.length")
+                        play_by_clicks(b, rng, press=press)
+                        b.wait(f"game.view.moves.length > {before} && game.view.to_move !== 'computer'", 60)
+                    rolls = b.eval("[...document.querySelectorAll('#moves li')].map((li) => li.textContent)")
+                    if not rolls or not all(re.match(r"\d-\d: ", t) for t in rolls):
+                        failures.append(f"{where}: the move list lacks the dice: {rolls}")
+                    print(f"ok {where}: moves made by touch: {rolls}")
+                press("#new-game")
+                b.wait("!document.getElementById('setup').hidden")
+                print(f"ok {where}: the board is {right - left:.0f}x{bottom - top:.0f} ({shot})")
+            except Exception as e:  # noqa: BLE001
+                failures.append(f"{where}: {e}")
+                b.open(url)
+                b.wait("catalog !== null")
+    b.viewport(1400, 1000)
 
 
 def main():
@@ -80,14 +160,12 @@ def main():
         b.call("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         b.open(url)
         b.wait("catalog !== null")
-        games = sys.argv[3:] or b.eval("catalog.games.map((g) => g.key)")
+        layouts_only = sys.argv[3:] == ["--layouts"]
+        games = [] if layouts_only else sys.argv[3:] or b.eval("catalog.games.map((g) => g.key)")
         for key in games:
             rng = random.Random(key)
             try:
-                b.eval(f"(() => {{ const s = document.getElementById('game-select'); s.value = {key!r}; s.onchange(); }})()")
-                b.eval("document.getElementById('seed').value = '7'")
-                b.click("#start")
-                b.wait("game && game.view && game.view.to_move !== 'computer'", 60)
+                start_game(b, key)
                 played = []
                 for _ in range(TO_THE_END.get(key, MOVES)):
                     if b.eval("game.view.to_move") != "human":
@@ -145,6 +223,8 @@ def main():
                 print(f"FAIL {key}: {e}")
                 b.open(url)
                 b.wait("catalog !== null")
+        if layouts_only or not sys.argv[3:]:
+            check_layouts(b, url, out, failures)
         if b.page_errors:
             failures.append(f"errors in the page: {b.page_errors}")
         for label, path in sorted(shots.items()):

@@ -177,8 +177,7 @@ function drawBoard() {
   height = drawReserves(layer, pos, width, height);
   height = drawDice(layer, pos, width, height);
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('width', width);
-  svg.setAttribute('height', height);
+  fitBoard();
   drawHighlights(layer.marks);
   for (const [loc, b] of Object.entries(boxes)) {
     const hit = el('rect', { x: b.x, y: b.y, width: b.w, height: b.h, fill: 'transparent', class: 'cell', 'data-loc': loc },
@@ -188,6 +187,20 @@ function drawBoard() {
     hit.addEventListener('pointerdown', (e) => { if (e.button === 0) clicked(loc); });
   }
 }
+
+// The board fills the space it has: the width of its column, and the height of the window
+// below its top, less room for the status line and the move box under it.
+function fitBoard() {
+  const svg = $('board'), box = svg.viewBox.baseVal;
+  if (!box || !box.width || $('play').hidden) return;
+  const below = 110;  // px: the status, choices and move box
+  const wide = $('board-area').clientWidth - 2;
+  const high = Math.max(window.innerHeight - svg.getBoundingClientRect().top - window.scrollY - below, 160);
+  const scale = Math.min(wide / box.width, high / box.height, 4);
+  svg.setAttribute('width', Math.floor(box.width * scale));
+  svg.setAttribute('height', Math.floor(box.height * scale));
+}
+window.addEventListener('resize', () => { if (game) fitBoard(); });
 
 function flipped() { return game.def.players[game.view.viewer].top; }
 
@@ -262,12 +275,13 @@ function drawPlane(layer, pos) {
   return [2 * M + b.width * S, 2 * M + b.height * S];
 }
 
-// A track of 24 points with a bar and a tray is folded into two rows of twelve, the bar
-// between the halves and the tray beside them; any other track is one row of points.
-// Points are numbered for the viewer.
+// A track of 24 points is folded into two rows of twelve as a backgammon (tavli) board: the
+// bar between the halves (holding the pieces on it, where the game has one) and the tray
+// beside them (where it has one); any other track is one row of points. Points are numbered
+// for the viewer.
 function folded() {
   const def = game.def;
-  return def.board.kind === 'track' && def.board.cells.length === 24 && def.bar >= 0 && def.off >= 0;
+  return def.board.kind === 'track' && def.board.cells.length === 24;
 }
 
 function drawTrack(layer, pos) {
@@ -280,8 +294,8 @@ function drawTrack(layer, pos) {
   const place = fold
     ? (k) => (k <= 12 ? { col: k <= 6 ? 13 - k : 12 - k, bottom: true } : { col: k <= 18 ? k - 13 : k - 12, bottom: false })
     : (k) => ({ col: k - 1, bottom: true });
-  const cols = fold ? 13 : n, rows = fold ? 2 : 1;
-  const width = 2 * M + cols * W + (fold ? W + 10 : 0), height = 2 * M + rows * H + (fold ? 20 : 0);
+  const cols = fold ? 13 : n, rows = fold ? 2 : 1, tray = fold && def.off >= 0;
+  const width = 2 * M + cols * W + (tray ? W + 10 : 0), height = 2 * M + rows * H + (fold ? 20 : 0);
   el('rect', { x: M, y: M, width: cols * W, height: rows * H + (fold ? 20 : 0), fill: '#d7ccc8' }, layer.board);
   for (let k = 1; k <= n; ++k) {
     const { col, bottom } = place(k), x = M + col * W, c = cellOf[k];
@@ -294,9 +308,11 @@ function drawTrack(layer, pos) {
   }
   if (fold) {
     el('rect', { x: M + 6 * W, y: M, width: W, height: rows * H + 20, fill: '#6d4c41' }, layer.board);
-    el('rect', { x: M + cols * W + 10, y: M, width: W, height: rows * H + 20, fill: '#a1887f' }, layer.board);
-    el('text', { x: M + 6.5 * W, y: M + H + 10, class: 'label', style: 'fill: #fff' }, layer.board, 'bar');
-    el('text', { x: M + cols * W + 10 + W / 2, y: M + H + 10, class: 'label' }, layer.board, 'off');
+    if (def.bar >= 0) el('text', { x: M + 6.5 * W, y: M + H + 10, class: 'label', style: 'fill: #fff' }, layer.board, 'bar');
+    if (tray) {
+      el('rect', { x: M + cols * W + 10, y: M, width: W, height: rows * H + 20, fill: '#a1887f' }, layer.board);
+      el('text', { x: M + cols * W + 10 + W / 2, y: M + H + 10, class: 'label' }, layer.board, 'off');
+    }
     const slot = (s, x) => {
       const name = '@' + def.reserves[s];
       boxes[name] = { x, y: M, w: W, h: rows * H + 20 };
@@ -306,8 +322,8 @@ function drawTrack(layer, pos) {
         drawColumn(layer.pieces, Array(count).fill(+code), x + W / 2, mine ? height - M : M, mine ? -1 : 1, W);
       }
     };
-    slot(def.bar, M + 6 * W);
-    slot(def.off, M + cols * W + 10);
+    if (def.bar >= 0) slot(def.bar, M + 6 * W);
+    if (tray) slot(def.off, M + cols * W + 10);
   }
   return [width, height];
 }
@@ -324,10 +340,11 @@ function drawColumn(g, stack, cx, baseY, dir, W) {
 // Reserves (but a folded track's bar and tray) as boxes under the board.
 function drawReserves(layer, pos, width, height) {
   const def = game.def;
-  if (folded() || !def.reserves.length) return height;
-  const H = 40, w = Math.max(120, (width - 20) / def.reserves.length - 10);
-  def.reserves.forEach((name, s) => {
-    const x = 10 + s * (w + 10), y = height;
+  const slots = def.reserves.map((name, s) => s).filter((s) => !folded() || (s !== def.bar && s !== def.off));
+  if (!slots.length) return height;
+  const H = 40, w = Math.max(120, (width - 20) / slots.length - 10);
+  slots.forEach((s, k) => {
+    const name = def.reserves[s], x = 10 + k * (w + 10), y = height;
     el('rect', { x, y, width: w, height: H, fill: '#eee', stroke: '#aaa' }, layer.board);
     el('text', { x: x + 30, y: y + H / 2, class: 'label' }, layer.board, name);
     let i = 0;
@@ -341,18 +358,47 @@ function drawReserves(layer, pos, width, height) {
   return height + H + 10;
 }
 
+// The dice as played (a double as many times as the game plays it), those the legs chosen
+// so far have used greyed.
 function drawDice(layer, pos, width, height) {
   if (!game.def.dice) return height;
   const S = 30, y = height + 4, side = pos.side;
-  pos.dice.forEach((d, i) => {
-    const x = 10 + i * (S + 8);
-    el('rect', { x, y, width: S, height: S, rx: 5, fill: colour(side), stroke: '#333', 'data-die': d }, layer.board);
+  const dice = playedDice(pos.dice), used = usedDice(dice);
+  dice.forEach((d, i) => {
+    const x = 10 + i * (S + 8), g = el('g', used[i] ? { class: 'die used', opacity: 0.3 } : { class: 'die' }, layer.board);
+    el('rect', { x, y, width: S, height: S, rx: 5, fill: colour(side), stroke: '#333', 'data-die': d }, g);
     const pips = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]],
                    5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]] }[d];
-    if (pips) for (const [a, b] of pips) el('circle', { cx: x + a * S / 4, cy: y + b * S / 4, r: 3, fill: ink(side) }, layer.board);
-    else el('text', { x: x + S / 2, y: y + S / 2, class: 'piece-glyph', fill: ink(side) }, layer.board, String(d));
+    if (pips) for (const [a, b] of pips) el('circle', { cx: x + a * S / 4, cy: y + b * S / 4, r: 3, fill: ink(side) }, g);
+    else el('text', { x: x + S / 2, y: y + S / 2, class: 'piece-glyph', fill: ink(side) }, g, String(d));
   });
   return height + S + 10;
+}
+
+function playedDice(rolled) {
+  const doubles = game.def.doubles, double = rolled.length > 1 && rolled.every((d) => d === rolled[0]);
+  return double && doubles > rolled.length ? Array(doubles).fill(rolled[0]) : rolled;
+}
+
+// Which dice the legs chosen so far used. A die moves a piece that many points along the
+// mover's numbering of the track (the bar is the point past the last, the tray point 0); a
+// leg shorter than every die left (bearing off) used the smallest larger one. Only on a
+// numbered track: elsewhere no die is greyed.
+function usedDice(dice) {
+  const used = dice.map(() => false), numbers = game.def.players[shown.side].numbers;
+  if (!numbers || stepping) return used;
+  const point = (loc) => {
+    if (loc === '@' + game.def.reserves[game.def.bar]) return numbers.length + 1;
+    if (loc.startsWith('@')) return 0;
+    return numbers[game.def.board.cells.findIndex((c) => c.name === loc)];
+  };
+  for (const leg of sel.legs) {
+    const length = point(leg.stops[0]) - point(leg.stops[leg.stops.length - 1]);
+    let pick = dice.findIndex((d, i) => !used[i] && d === length);
+    if (pick < 0) dice.forEach((d, i) => { if (!used[i] && d > length && (pick < 0 || d < dice[pick])) pick = i; });
+    if (pick >= 0) used[pick] = true;
+  }
+  return used;
 }
 
 // ---------------------------------------------------------------- choosing a move by clicks
@@ -521,6 +567,8 @@ function render() {
   else if (v.to_move === 'computer') status = `${who(v.position.side)} is thinking…`;
   else status = `${who(v.position.side)} to move${def.dice ? ` (dice ${v.position.dice.join('-')})` : ''}`;
   $('status').textContent = status;
+  const pips = shown.pips;
+  $('pips').textContent = pips ? `Pips: ${pips.map((n, p) => `${def.players[p].name} ${n}`).join(', ')}` : '';
   const choices = $('choices');
   choices.querySelectorAll('.pass').forEach((b) => b.remove());
   if (!stepping && v.to_move === 'human')
@@ -531,7 +579,8 @@ function render() {
   const list = $('moves');
   list.innerHTML = '';
   v.moves.forEach((m, i) => {
-    const li = el('li', {}, list, m);
+    const roll = (v.rolls || [])[i];
+    const li = el('li', {}, list, roll ? `${roll}: ${m}` : m);
     if (stepping && stepping.at === i + 1) li.className = 'current';
     li.onclick = () => stepTo(i + 1);
   });
