@@ -245,6 +245,22 @@ TEST_CASE("The web API plays a game: moves by text and number, the computer's mo
   CHECK(c.error("GET", at, "", 404).find("no game") != std::string::npos);
 }
 
+TEST_CASE("The web API gives a dice game's rolls beside its moves, and a race's pip counts", "[web]") {
+  Client c;
+  json g = c.call("POST", "/api/games", {{"game", "hypergammon"}, {"seats", {"random", "random"}}, {"seed", 5}}, 201);
+  const std::string at = "/api/games/" + g["id"].get<std::string>();
+  CHECK(g["definition"]["doubles"] == 4);
+  CHECK(g["position"]["pips"] == json::array({69, 69}));  // three checkers on 24, 23, 22 each
+  const json dice = g["position"]["dice"];
+  g = c.call("POST", at + "/step");
+  REQUIRE(g["moves"].size() == 1);
+  CHECK(g["rolls"] == json::array({fmt::format("{}-{}", dice[0].get<int>(), dice[1].get<int>())}));
+  g = c.call("POST", "/api/games", {{"game", "breakthrough-6x6"}, {"seats", {"random", "random"}}, {"seed", 5}}, 201);
+  CHECK(g["position"]["pips"].is_null());
+  g = c.call("POST", "/api/games/" + g["id"].get<std::string>() + "/step");
+  CHECK(g["rolls"] == json::array({""}));
+}
+
 TEST_CASE("The web API refuses bad new games and keeps its games bounded", "[web]") {
   Client c;
   CHECK(c.error("POST", "/api/games", R"({"game": "chess"})", 404).find("no game 'chess'") != std::string::npos);
