@@ -113,17 +113,28 @@ std::string draw_track(const State& s, const ViewOptions& v) {
   auto cell_of = [&](int k) { return numbered ? track_cell(g, me, k) : k - 1; };
   auto point = [&](int k) { return field(s, v, cell_of(k), text_of(cell_of(k)).text, width); };
   auto label = [&](int k) { return fmt::format(" {:<{}} ", k, width); };
-  // A bar between the quarters when the halves split evenly.
-  auto row = [&](int from, int to, int step, auto cell) {
+  // A bar between the quarters when the halves split evenly. Where the game has a bar, the
+  // pieces on it are drawn there: the viewer's in the near (bottom) half, the others' above.
+  auto on_bar = [&](bool mine) {
+    std::string text;
+    if (g.bar_slot >= 0)
+      for (int p = 0; p < g.nplayers(); ++p)
+        if (const int k = s.reserve(g.bar_slot, g.code(0, p)); k > 0 && (p == me) == mine)
+          text += fmt::format("{}{}", g.glyph_of[g.code(0, p)], k);
+    return text;
+  };
+  const std::string bar_far = on_bar(false), bar_near = on_bar(true);
+  const size_t bar_width = std::max<size_t>(3, std::max(bar_far.size(), bar_near.size()));
+  auto row = [&](int from, int to, int step, auto cell, const std::string& bar) {
     std::string out = " ";
     for (int k = from, i = 0; k != to + step; k += step, ++i) {
-      if (half % 2 == 0 && i == half / 2) out += " |";
+      if (half % 2 == 0 && i == half / 2) out += g.bar_slot >= 0 ? fmt::format(" |{:^{}}|", bar, bar_width) : " |";
       out += cell(k);
     }
     return out + "\n";
   };
-  std::string out = row(half + 1, n, 1, label) + row(half + 1, n, 1, point);
-  out += row(half, 1, -1, point) + row(half, 1, -1, label);
+  std::string out = row(half + 1, n, 1, label, "bar") + row(half + 1, n, 1, point, bar_far);
+  out += row(half, 1, -1, point, bar_near) + row(half, 1, -1, label, "");
   if (numbered) out += fmt::format("  (points numbered for {}, who moves from {} down to 1)\n", g.players[static_cast<size_t>(me)].name, n);
   out += held;
   for (int p = 0; p < g.nplayers(); ++p) {

@@ -13,6 +13,7 @@
 #include "play_view.h"
 #include "common.h"
 #include "core/text.h"
+#include "core/text_wrap.h"
 #include "line_reader.h"
 #include "session/viewpoint.h"
 #include "state/position_text.h"
@@ -22,9 +23,10 @@ namespace boardlab::cli {
 
 namespace {
 
+// Wrapped to the terminal's width when printed: a paragraph is one line here.
 const char* kHelp =
-    "Type a move in the game's notation (separators may be left out: e1g3; a capture chain by\n"
-    "its squares in order, or by its start and end when that is unique: c3c7; a piece's\n"
+    "Type a move in the game's notation (separators may be left out: e1g3; a capture chain by "
+    "its squares in order, or by its start and end when that is unique: c3c7; a piece's "
     "path point by point: 24/18/13), or its number from 'moves'; or one of:\n"
     "  moves        list the legal moves\n"
     "  undo, redo   take back your last move (and the replies), or play it again\n"
@@ -59,8 +61,11 @@ class PlayLoop {
         term_(game, reader_, o.record_file, o.delay) {}
 
   int run() {
-    fmt::print("{}: {}\n{}\nSeed {} (the same game again: --seed {}). Type 'help' for commands.\n\n", def_.title,
-               trim(def_.description), seating(game_), game_.record().seed, game_.record().seed);
+    say(fmt::format("{}: {}", def_.title, trim(def_.description)));
+    say(seating(game_));
+    say(fmt::format("Seed {} (the same game again: --seed {}). Type 'help' for commands.", game_.record().seed,
+                    game_.record().seed));
+    fmt::print("\n");
     try {
       while (turn() == Next::Ask) {
       }
@@ -112,7 +117,7 @@ class PlayLoop {
     if (line.empty()) {
       if (game_.must_pass()) game_.play(0, &term_);
     } else if (line == "help") {
-      fmt::print("{}", kHelp);
+      say(kHelp);
     } else if (line == "moves") {
       for (size_t i = 0; i < game_.texts().size(); ++i) fmt::print("{:>3}. {}\n", i + 1, game_.texts()[i]);
     } else if (line == "board") {
@@ -123,7 +128,7 @@ class PlayLoop {
       term_.view.flip = !term_.view.flip;
       term_.redraw = true;
     } else if (line == "rules") {
-      fmt::print("{}\n", def_.rules_text.empty() ? "(this definition has no rules summary)" : def_.rules_text);
+      say(def_.rules_text.empty() ? "(this definition has no rules summary)" : def_.rules_text);
     } else if (word == "hint") {
       hint_command(game_, arg);
     } else if (word == "level") {
@@ -162,6 +167,9 @@ class PlayLoop {
     }
     return Next::Ask;
   }
+
+  // Text for the person, wrapped to the terminal's width (read again: windows are resized).
+  static void say(const std::string& text) { fmt::print("{}\n", wrap_text(trim(text), terminal_columns())); }
 
   // Runs `f`; a refusal (std::invalid_argument) is printed for the person. True if it ran.
   template <class F>

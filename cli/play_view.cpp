@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <optional>
 #include <thread>
 
@@ -30,10 +31,12 @@ bool Terminal::show_board() {
 void Terminal::show_last_moves() const {
   const auto plies = game_.record().plies;
   const auto& shown = game_.shown();
+  const int columns = terminal_columns();
+  const size_t width = static_cast<size_t>(columns > 0 ? std::max(columns, 40) : 80);
   std::string line;
   for (size_t i = shown.size(); i-- > 0;) {
     const std::string item = fmt::format("{}. {} {}", i + 1, plies[i].side, shown[i]);
-    if (!line.empty() && line.size() + item.size() + 9 > 80) {
+    if (!line.empty() && line.size() + item.size() + 14 > width) {  // "Moves: ..., " and ", "
       line = "..., " + line;
       break;
     }

@@ -8,6 +8,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+
+#include "core/text.h"
 
 namespace boardlab::cli {
 
@@ -17,6 +20,14 @@ int terminal_rows() {
   if (!output_is_terminal()) return 0;
   winsize w{};
   return ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_row > 0 ? w.ws_row : 24;
+}
+
+int terminal_columns() {
+  winsize w{};
+  if (output_is_terminal() && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
+  const char* env = std::getenv("COLUMNS");
+  const auto n = env ? parse_int(env) : std::nullopt;
+  return n && *n > 0 && *n <= 10000 ? static_cast<int>(*n) : 0;
 }
 
 void ThinkingLine::start(const std::string& who) {

@@ -11,6 +11,9 @@ namespace boardlab::cli {
 bool output_is_terminal();
 // The terminal's height in lines, or 0 when standard output is not a terminal.
 int terminal_rows();
+// The width text is wrapped to: the terminal's columns; in a pipe, $COLUMNS, else 0 (text
+// as written: a program reading the output wants no breaks of ours).
+int terminal_columns();
 
 // "black is thinking... 2.1 s", redrawn in place ten times a second on a terminal until
 // stop(), which erases it; nothing at all in a pipe.

@@ -69,6 +69,19 @@ for g in hypergammon dablot; do
   run 0 "odd commands in $g" -- play "$g" --seed 5 --player black=random && has "$out" "Game over: black wins (resignation)" "odd commands $g" &&
     has "$out" "Not resigned." "resign asks first ($g)" && has "$out" "(the command 'help'?)" "did you mean a command ($g)"
 done
+# Text is wrapped to the terminal's width ($COLUMNS in a pipe), at word boundaries: the
+# banner, help and rules.
+INPUT=$'help\nrules\nquit\n\n'
+COLUMNS=60 run 0 "text wrapped to 60 columns" -- play plakoto --seed 1 &&
+  has "$out" $'  undo, redo   take back your last move (and the replies),\n               or play it again' "help wrapped with hanging entries" &&
+  has "$out" "Plakoto: Greek backgammon with pinning instead of hitting," "the banner wrapped" &&
+  if awk '/^  [0-9]+ +[0-9]+ /||/^  \. /||/^  \(/||/^  (white|black) /||/^To resume/ {next} length($0) > 60 {found=1; print} END {exit !found}' "$out" |
+     sed 's/^/  over 60: /' | grep . ; then fail=$((fail + 1)); else pass=$((pass + 1)); fi
+# The bar's checkers are drawn on the bar (the viewer's in the near half), not only counted.
+INPUT=$'quit\n\n'
+run 0 "checkers on the bar" -- play hypergammon --position "white dice:5,4 1=bb 24=w bar:w=2 bar:b=1" &&
+  has "$out" $' 18  |bar| 19 ' "the bar labelled" && has "$out" $' .   |b1 | .   ' "the far side's checker on the bar" &&
+  has "$out" $' .   |w2 | .   ' "the viewer's checkers on the bar, in the near half"
 INPUT=''
 run 0 "computer against computer" -- play death-stacks --position "red a1=r b2=b" --player red=random --player black=random --seed 3 &&
   has "$out" "Game over:" "watch"

@@ -53,6 +53,22 @@ if command -v tmux >/dev/null; then
   has "$tdir/dipole-interrupted.txt" "1. white e1-f2/1" "tmux ctrl-c record"
   has "$BOARDLAB_HISTORY" "moves" "history kept in a file"
 
+  # At 80 columns the banner, help and rules wrap to the terminal's width between words:
+  # no line is longer than 80 (capture-pane -J joins the lines the terminal itself wrapped).
+  tmux_size="-x 80 -y 24" tmux_start play plakoto --seed 1
+  pane_shows "to move (dice"
+  tmux -L "$sock" send-keys "help" Enter
+  pane_shows "quit         stop"
+  tmux -L "$sock" send-keys "rules" Enter
+  pane_shows "The mother rule"
+  pane_shows "to move (dice" 3
+  if tmux -L "$sock" capture-pane -p -J -S - | grep -v "^To resume" | awk 'length($0) > 80 {print "  | " $0; n++} END {exit n > 0}'; then
+    pass=$((pass + 1))
+  else
+    echo "FAIL: tmux: lines longer than the terminal's 80 columns"; fail=$((fail + 1))
+  fi
+  has "$out" "  undo, redo   take back your last move (and the replies), or play it again" "tmux: help at 80 columns"
+
   # simulate draws a progress bar on a terminal.
   tmux_start simulate dipole --games 300 --out "$tdir/sim"
   pane_shows "300/300" && pass=$((pass + 1)) || { echo "FAIL: tmux: no progress bar"; fail=$((fail + 1)); }
