@@ -86,9 +86,11 @@ bool same_route(const Route& typed, const Route& spelled, const CellNames& cells
          std::all_of(typed.begin() + 1, typed.end() - 1, [&](const std::string& t) { return cells.names.count(t) > 0; });
 }
 
-// Every typed part is a route of its own spelled part, in any order.
-bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spelled, const CellNames& cells) {
-  if (typed.size() != spelled.size() || typed.empty()) return false;
+// Every typed part is a route of its own spelled part, in any order; with `part`, the typed
+// parts are some of the spelled ones, fewer than all (a dice turn typed die by die).
+bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spelled, const CellNames& cells,
+                 bool part = false) {
+  if ((part ? typed.size() >= spelled.size() : typed.size() != spelled.size()) || typed.empty()) return false;
   std::vector<bool> used(spelled.size(), false);
   auto match = [&](auto&& self, size_t i) -> bool {
     if (i == typed.size()) return true;
@@ -101,6 +103,25 @@ bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spel
     return false;
   };
   return match(match, 0);
+}
+
+// Whether `m` takes a piece of another side off the board (a capture, a hit).
+bool captures(const State& s, const Move& m) {
+  for (const Action& a : m) {
+    const bool takes = a.op == Op::Remove || a.op == Op::ToReserve || a.op == Op::Take;
+    if (!takes || a.a >= s.def().board.ncells || s.height(a.a) == 0) continue;
+    const int piece = a.op == Op::Take ? (a.n < s.height(a.a) ? s.piece(a.a, a.n) : 0) : s.top(a.a);
+    const int owner = piece ? s.def().owner_of[static_cast<size_t>(piece)] : -1;
+    if (owner >= 0 && owner != s.side()) return true;
+  }
+  return false;
+}
+
+// At most `most` texts, joined by ", " (moves of several parts read apart), "..." past them.
+std::string listed(const std::vector<std::string>& texts, size_t most = 12) {
+  std::vector<std::string> shown(texts.begin(), texts.begin() + static_cast<long>(std::min(most, texts.size())));
+  if (texts.size() > most) shown.push_back(fmt::format("... ({} in all)", texts.size()));
+  return join(shown, ", ");
 }
 
 }  // namespace
@@ -116,6 +137,12 @@ Rules::Notation Rules::notation(const State& s, const MoveList& legal, int viewe
       if (moves.empty() || moves.back() != i) moves.push_back(i);
     }
   }
+  n.dice_ = def_->dice.count > 0;
+  for (int c = 0; c < def_->board.ncells; ++c)
+    if (s.height(c) > 0 && def_->owner_of[static_cast<size_t>(s.top(c))] == s.side())
+      n.mine_.insert(def_->board.cell_names[static_cast<size_t>(c)]);
+  n.all_capture_ = legal.size() > 0;
+  for (int i = 0; i < legal.size() && n.all_capture_; ++i) n.all_capture_ = captures(s, legal[i]);
   // Each move prints as its first spelling that no other move shares.
   for (const auto& spellings : n.spellings_) {
     std::string pick = spellings.back();
@@ -156,11 +183,11 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
       for (const auto& sp : spellings_[i])
         if (squash(sp) == key) hit(i);
   }
-  if (hits.empty() && text.size() <= kMaxTypedRoute) {
+  const CellNames cells(*board_);
+  const auto typed = text.size() <= kMaxTypedRoute ? routes(text, cells) : std::vector<Route>{};
+  if (hits.empty()) {
     // More forgiving: the same route with stops left out or added: a capture chain by its
     // start and end, a piece's path along a track point by point.
-    const CellNames cells(*board_);
-    const auto typed = routes(text, cells);
     for (size_t i = 0; i < spellings_.size(); ++i)
       for (const auto& sp : spellings_[i])
         if (same_routes(typed, routes(sp, cells), cells)) hit(i);
@@ -171,7 +198,28 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
     for (int h : hits) options.push_back(texts_[h]);
     return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", ")), true};
   }
-  // Not legal: list the legal moves that start from the same place, if the text names one.
+  // Not legal: why, as far as the legal moves tell. Part of a move (a dice turn typed die by
+  // die): the moves that hold it.
+  std::vector<std::string> holding;
+  for (size_t i = 0; i < spellings_.size(); ++i)
+    for (const auto& sp : spellings_[i])
+      if (same_routes(typed, routes(sp, cells), cells, true)) {
+        holding.push_back(texts_[i]);
+        break;
+      }
+  if (!holding.empty())
+    return {-1, fmt::format("'{}' is only part of a {}: {}; those with it: {}", text, dice_ ? "turn" : "move",
+                            dice_ ? "type the whole turn, using as many dice as the rules require" : "type the whole move",
+                            listed(holding))};
+  // A single part where every legal turn is one: only one die can be played.
+  const bool one_part = !texts_.empty() && std::all_of(spellings_.begin(), spellings_.end(), [&](const auto& sp) {
+    const auto parts = routes(sp.front(), cells);
+    return parts.size() == 1 && parts[0].size() >= 2;  // from somewhere to somewhere (not a pass)
+  });
+  if (dice_ && typed.size() == 1 && one_part)
+    return {-1, fmt::format("'{}' is not a legal move: only one die can be played with this roll (the rules say which): {}",
+                            text, listed(texts_))};
+  // The legal moves from the place the text starts at, if it names one.
   std::string from;
   for (const auto& name : board_->cell_names)
     if (text.starts_with(name) && name.size() > from.size()) from = name;
@@ -180,8 +228,15 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
   for (const auto& t : texts_)
     if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
       near.push_back(t);
-  if (near.empty()) return {-1, fmt::format("'{}' is not a legal move: nothing can move from {}", text, from)};
-  return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, join(near, " "))};
+  if (!near.empty()) return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, listed(near))};
+  if (!mine_.count(from))
+    return {-1, fmt::format("'{}' is not a legal move: nothing of yours can move from {}", text, from)};
+  if (all_capture_)
+    return {-1, fmt::format("'{}' is not a legal move: the piece on {} cannot capture, and every legal move here is a "
+                            "capture: {}",
+                            text, from, listed(texts_))};
+  return {-1,
+          fmt::format("'{}' is not a legal move: the piece on {} cannot move {}", text, from, dice_ ? "with this roll" : "now")};
 }
 
 }  // namespace boardlab

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/rng.h"
@@ -77,6 +78,11 @@ class Rules {
     std::vector<std::vector<std::string>> spellings_;
     std::unordered_map<std::string, std::vector<int>> moves_by_spelling_;  // each move once
     std::vector<std::string> texts_;
+    // For saying why a move typed is not legal: whether the game rolls dice, the cells where
+    // the side to move has a piece on top, and whether every legal move captures.
+    bool dice_ = false;
+    std::unordered_set<std::string> mine_;
+    bool all_capture_ = false;
   };
   // The notation of the legal moves of `s` (asks the script once per move), for `viewer`:
   // the player whose point of view the texts take (-1: the side to move). Only a front end

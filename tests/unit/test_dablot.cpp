@@ -37,6 +37,15 @@ TEST_CASE("Dablot: notation c5-d6 and c5xe7xg5, read and printed") {
   }
 }
 
+TEST_CASE("Dablot: a step refused while a capture is compulsory says so and lists the captures") {
+  auto game = testing::bundled("dablot");
+  State s = parse_position(game->def(), "white a1=S b2=s e5=S e7=S f8=s k13=s");
+  MoveList moves;
+  game->legal_moves(s, moves);
+  CHECK(game->notation(s, moves).parse("e5-e6").error ==
+        "'e5-e6' is not a legal move: the piece on e5 cannot capture, and every legal move here is a capture: a1xc3, e7xg9");
+}
+
 TEST_CASE("Dablot: perft from the start, the same whoever moves first") {
   // Depth 1 (15, counted by hand) is a scenario in definitions/dablot.test.yaml.
   auto white = testing::bundled("dablot");

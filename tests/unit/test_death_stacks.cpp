@@ -140,7 +140,7 @@ TEST_CASE("Death Stacks: notation leaves the count out only when it is the whole
   auto notation = game->notation(s, moves);
   CHECK(notation.parse("a6-a4/2").index == notation.parse("a6-a4").index);
   CHECK_THAT(notation.parse("a6-a3").error, Catch::Contains("not a legal move; from a6:"));
-  CHECK_THAT(notation.parse("d4-d5").error, Catch::Contains("nothing can move from d4"));
+  CHECK_THAT(notation.parse("d4-d5").error, Catch::Contains("nothing of yours can move from d4"));
   // Over random positions: a short form is printed only if no other move shares from and to.
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     Rng rng(seed);

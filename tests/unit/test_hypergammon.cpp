@@ -125,6 +125,33 @@ TEST_CASE("Hypergammon: the notation read and printed") {
   CHECK(texts_at(*game, "white dice:6,3 6=w 5=w 1=b 2=b 3=b off:w=1").count("6/off 5/2*"));
 }
 
+// Why a move typed is refused: the notation of `position` parses `typed`.
+static std::string refusal(const Rules& game, const std::string& position, const std::string& typed) {
+  State s = parse_position(game.def(), position);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  const auto parsed = game.notation(s, moves).parse(typed);
+  CHECK(parsed.index < 0);
+  return parsed.error;
+}
+
+TEST_CASE("Hypergammon: a move refused says why: part of a turn, one die only, turns listed apart") {
+  auto game = testing::bundled("hypergammon");
+  const char* start = "white dice:5,4 1=bb 2=b 22=w 23=ww 24=w";
+  // One die of a turn that must use both: the whole turns that hold it, each apart.
+  CHECK(refusal(*game, start, "24/19") ==
+        "'24/19' is only part of a turn: type the whole turn, using as many dice as the rules require; those with it: "
+        "24/19 23/19, 24/19 22/18, 24/15");
+  // Turns from one point, separated by commas (two turns never read as four moves).
+  CHECK(refusal(*game, start, "22/20") == "'22/20' is not a legal move; from 22: 22/13");
+  // Only one die can be played (the 5: the 4 is blocked before and after it).
+  CHECK(refusal(*game, "white dice:5,4 24=w 20=bb 15=bb", "24/20") ==
+        "'24/20' is not a legal move: only one die can be played with this roll (the rules say which): 24/19");
+  CHECK(refusal(*game, start, "1/off") == "'1/off' is not a legal move: nothing of yours can move from 1");
+  CHECK(refusal(*game, "white dice:6,6 24=w 18=bb 1=b", "24/18") ==
+        "'24/18' is not a legal move: the piece on 24 cannot move with this roll");
+}
+
 TEST_CASE("Hypergammon: moves read as gnubg players type them, and printed for another viewer") {
   auto game = testing::bundled("hypergammon");
   State s = parse_position(game->def(), "white dice:6,5 22=w 23=w 24=w 1=b 2=b 3=b");
