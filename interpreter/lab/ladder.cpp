@@ -145,6 +145,21 @@ std::string ladder_html(const Ladder& l, const std::string& game) {
                             text(std::to_string(r.wins)), text(std::to_string(r.draws)), text(std::to_string(r.losses)),
                             text(rate_text(Rate{r.first_mover_wins, r.games}))});
     }
+  // The ratings as points with their intervals, strongest first.
+  Plot plot;
+  plot.title = "Elo rating with its 95% interval";
+  plot.ylabel = "Elo";
+  plot.xlabel = "agent";
+  plot.reference_y = 0;
+  plot.reference_name = fmt::format("{}: 0", l.agents[0].str());
+  Series dots("rating", Series::Style::Points);
+  for (size_t k = 0; k < n; ++k) {
+    const Rating& r = l.ratings[order[k]];
+    plot.categories.push_back(l.agents[order[k]].str());
+    dots.x.push_back(static_cast<double>(k));
+    dots.y.push_back(r.elo), dots.low.push_back(r.interval95.low), dots.high.push_back(r.interval95.high);
+  }
+  plot.series.push_back(std::move(dots));
   HtmlPage page(fmt::format("{}: ladder", game));
   page.heading(fmt::format("{}: who beats whom", game), 1)
       .paragraph(text(fmt::format("Every pair of agents played {} games, seats alternating. Elo ratings are fitted to every "
@@ -152,6 +167,7 @@ std::string ladder_html(const Ladder& l, const std::string& game) {
                                   "their 95% intervals come from 400 bootstrap samples of the games.",
                                   l.games, l.agents[0].str())))
       .table(ratings)
+      .figure(plot)
       .heading("The row agent's score against the column agent")
       .paragraph(text("Draws count half; each score with its 95% interval."))
       .table(scores)

@@ -30,7 +30,7 @@ Ladder play_ladder(const SimulationConfig& base, const std::vector<AgentSpec>& a
                    const SeriesRunner& run = run_series);
 
 nlohmann::json to_json(const Ladder& l, const std::string& game);
-// The ladder as a page: the ratings, the score matrix, and each pair's record.
+// The ladder as a page: the ratings (a table and a plot), the score matrix, and each pair's record.
 std::string ladder_html(const Ladder& l, const std::string& game);
 // The same for a terminal: the score matrix, the ratings best first, each pair's first-mover
 // rate. `base` gives the games per pair, the seed and the ply cap.

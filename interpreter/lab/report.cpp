@@ -21,7 +21,9 @@ std::string spread_text(const Spread& s, int digits = 1) {
                      digits, s.max, digits);
 }
 
-// Game length, a stacked bar per bin: how the games of that length ended.
+// Game length, a stacked bar per bin: how the games of that length ended, by result (a
+// gammon apart from a single game): each winner's results in the winner's colour, lighter
+// for the rarer kinds; draws and games stopped at the cap in their own colours.
 Plot length_histogram(const std::vector<GameStats>& games, const GameDef& def) {
   Plot p;
   p.title = "Game length, by how the game ended";
@@ -31,26 +33,41 @@ Plot length_histogram(const std::vector<GameStats>& games, const GameDef& def) {
   int lo = games[0].plies, hi = lo;
   for (const auto& g : games) lo = std::min(lo, g.plies), hi = std::max(hi, g.plies);
   const int width = std::max(1, (hi - lo + 40) / 40);  // about 40 bins
-  const size_t bins = static_cast<size_t>((hi - lo) / width + 1), outcomes = def.players.size() + 2;
-  std::vector<std::vector<double>> count(outcomes, std::vector<double>(bins));
+  const size_t bins = static_cast<size_t>((hi - lo) / width + 1);
+  // The results, each winner's (then the draws', then the cap) most frequent first.
+  struct Kind {
+    std::string name;
+    int winner;  // a player, -1: a draw, -2: stopped at the cap
+    long games = 0;
+    std::vector<double> count;
+  };
+  std::vector<Kind> kinds;
   for (const auto& g : games) {
-    const size_t o = g.capped ? outcomes - 1 : g.winner >= 0 ? static_cast<size_t>(g.winner) : outcomes - 2;
-    ++count[o][static_cast<size_t>((g.plies - lo) / width)];
+    const std::string name = g.capped ? "stopped at the cap" : g.result;
+    auto k = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& x) { return x.name == name; });
+    if (k == kinds.end()) k = kinds.insert(kinds.end(), {name, g.capped ? -2 : g.winner, 0, std::vector<double>(bins)});
+    ++k->games;
+    ++k->count[static_cast<size_t>((g.plies - lo) / width)];
   }
+  auto rank = [](int winner) { return winner >= 0 ? winner : winner == -1 ? 1000 : 1001; };
+  std::stable_sort(kinds.begin(), kinds.end(), [&](const Kind& a, const Kind& b) {
+    return rank(a.winner) != rank(b.winner) ? rank(a.winner) < rank(b.winner) : a.games > b.games;
+  });
   std::vector<double> base(bins, 0);
-  for (size_t o = 0; o < outcomes; ++o) {
-    Series s;
-    s.style = Series::Style::Bars;
-    s.name = o < def.players.size() ? def.players[o].name + " wins" : o == outcomes - 2 ? "draws" : "stopped at the cap";
-    bool any = false;
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    const Kind& k = kinds[i];
+    Series s(k.name, Series::Style::Bars);
+    s.colour = k.winner >= 0 ? player_colour(k.winner) : k.winner == -1 ? kDrawColour : kCappedColour;
+    const size_t shade = static_cast<size_t>(std::count_if(kinds.begin(), kinds.begin() + static_cast<long>(i),
+                                                           [&](const Kind& o) { return o.winner == k.winner; }));
+    s.opacity = std::max(0.3, 1 - 0.3 * static_cast<double>(shade));
     for (size_t b = 0; b < bins; ++b) {
       s.x.push_back(lo + static_cast<double>(b) * width);
-      s.y.push_back(count[o][b]);
+      s.y.push_back(k.count[b]);
       s.base.push_back(base[b]);
-      base[b] += count[o][b];
-      any = any || count[o][b] > 0;
+      base[b] += k.count[b];
     }
-    if (any) p.series.push_back(std::move(s));
+    p.series.push_back(std::move(s));
   }
   p.xlabel = width == 1 ? "plies" : fmt::format("plies (bars of {})", width);
   p.bar_width = width;
@@ -84,18 +101,24 @@ bool first_mover_won(const GameStats& g) { return g.winner >= 0 && g.winner == g
 Plot rates_over_games(const std::vector<GameStats>& games, const GameDef& def) {
   Plot p = running_rate_plot("Win rates as the games go on (running rate)", "games played", def.nplayers());
   p.series.push_back(running_first_mover(games, "first mover wins"));
-  for (int k = 0; k < def.nplayers(); ++k)
+  for (int k = 0; k < def.nplayers(); ++k) {
     p.series.push_back(running_rate(games, def.players[static_cast<size_t>(k)].name + " wins", false,
                                     [k](const GameStats& g) { return g.winner == k; }));
-  if (std::any_of(games.begin(), games.end(), [](const GameStats& g) { return g.winner < 0; }))
+    p.series.back().colour = player_colour(k);
+  }
+  if (std::any_of(games.begin(), games.end(), [](const GameStats& g) { return g.winner < 0; })) {
     p.series.push_back(running_rate(games, "draws", false, [](const GameStats& g) { return g.winner < 0; }));
+    p.series.back().colour = kDrawColour;
+  }
   return p;
 }
 
 }  // namespace
 
 Series running_first_mover(const std::vector<GameStats>& games, const std::string& name) {
-  return running_rate(games, name, true, first_mover_won);
+  Series s = running_rate(games, name, true, first_mover_won);
+  s.colour = kFirstMoverColour;
+  return s;
 }
 
 Plot running_rate_plot(const std::string& title, const std::string& xlabel, int players) {
@@ -121,6 +144,7 @@ Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>
     for (size_t side = 0; side < s->branching_by_turn.size(); ++side) {
       const std::string player = side < s->player_names.size() ? s->player_names[side] : fmt::format("seat {}", side + 1);
       Series line(label.empty() ? player : label + ": " + player);
+      if (label.empty()) line.colour = player_colour(static_cast<int>(side));
       for (size_t k = 0; k < s->branching_by_turn[side].size() && s->games_by_turn[side][k] >= enough; ++k)
         line.x.push_back(static_cast<double>(k + 1)), line.y.push_back(s->branching_by_turn[side][k]);
       if (!line.x.empty()) p.series.push_back(std::move(line));

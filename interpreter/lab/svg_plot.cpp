@@ -116,14 +116,16 @@ std::string svg(const Plot& p) {
                      (top + h - bottom) / 2, escape_html(p.ylabel));
   // The data.
   double legend_y = top + 8;
-  auto legend = [&](const std::string& name, const std::string& cls) {
-    out += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"12\" height=\"12\" class=\"{}\"/>", w - right + 14, legend_y - 10, cls);
+  auto legend = [&](const std::string& name, const std::string& cls, const std::string& shade) {
+    out += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"12\" height=\"12\" class=\"{}\"{}/>", w - right + 14, legend_y - 10,
+                       cls, shade);
     out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" class=\"legend\">{}</text>", w - right + 32, legend_y, escape_html(name));
     legend_y += 18;
   };
   for (size_t k = 0; k < p.series.size(); ++k) {
     const Series& s = p.series[k];
-    const std::string cls = fmt::format("s{}", k % 8);
+    const std::string cls = fmt::format("s{}", (s.colour >= 0 ? static_cast<size_t>(s.colour) : k) % 8);
+    const std::string shade = s.opacity < 1 ? fmt::format(" opacity=\"{:.2f}\"", s.opacity) : "";
     const size_t n = std::min(s.x.size(), s.y.size());
     const bool interval = s.low.size() >= n && s.high.size() >= n && n > 0;
     switch (s.style) {
@@ -131,10 +133,10 @@ std::string svg(const Plot& p) {
         for (size_t i = 0; i < n; ++i) {
           const double base = i < s.base.size() ? s.base[i] : 0;
           if (s.y[i] <= 0) continue;
-          out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" class=\"bar {}\">"
+          out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" class=\"bar {}\"{}>"
                              "<title>{}: {:.4g} at {:.4g}</title></rect>",
                              X(s.x[i]), Y(base + s.y[i]), std::max(1.0, X(s.x[i] + p.bar_width) - X(s.x[i]) - 1),
-                             Y(base) - Y(base + s.y[i]), cls, escape_html(s.name), s.y[i], s.x[i]);
+                             Y(base) - Y(base + s.y[i]), cls, shade, escape_html(s.name), s.y[i], s.x[i]);
         }
         break;
       case Series::Style::Line: {
@@ -168,7 +170,8 @@ std::string svg(const Plot& p) {
         }
         break;
     }
-    if (!s.name.empty()) legend(interval && s.style == Series::Style::Line ? s.name + " (95% band)" : s.name, "key " + cls);
+    if (!s.name.empty())
+      legend(interval && s.style == Series::Style::Line ? s.name + " (95% band)" : s.name, "key " + cls, shade);
   }
   if (p.reference_y && *p.reference_y >= y0 && *p.reference_y <= y1) {
     out += fmt::format("<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" class=\"ref\"/>", left, Y(*p.reference_y), w - right);

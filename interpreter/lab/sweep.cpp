@@ -111,13 +111,19 @@ std::string sweep_text(const SweepResult& r, const SimulationConfig& base) {
   const auto stats = swept_statistics(r);
   size_t width = 22;
   for (const auto& p : r.points) width = std::max(width, p.label.size() + 2);
-  out += fmt::format("{:<24}", "");
-  for (const auto& p : r.points) out += fmt::format("{:>{}}", p.label, width);
-  out += "\n";
-  for (const auto& s : stats) {
-    out += fmt::format("{:<24}", s.name);
-    for (size_t i = 0; i < r.points.size(); ++i) out += fmt::format("{:>{}}", cell(s, i), width);
+  // Within kSweepTextColumns: as many points side by side as fit, the rest in tables below.
+  const size_t per_table = std::max<size_t>(1, (kSweepTextColumns - 24) / width);
+  for (size_t first = 0; first < r.points.size(); first += per_table) {
+    const size_t last = std::min(r.points.size(), first + per_table);
+    if (first) out += "\n";
+    out += fmt::format("{:<24}", "");
+    for (size_t i = first; i < last; ++i) out += fmt::format("{:>{}}", r.points[i].label, width);
     out += "\n";
+    for (const auto& s : stats) {
+      out += fmt::format("{:<24}", s.name);
+      for (size_t i = first; i < last; ++i) out += fmt::format("{:>{}}", cell(s, i), width);
+      out += "\n";
+    }
   }
   for (size_t i = 0; i < r.points.size(); ++i)
     if (const Summary& s = r.summaries[i]; mostly_capped(s.capped.hits, s.games))

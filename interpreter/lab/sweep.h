@@ -39,6 +39,9 @@ std::vector<SweptStatistic> swept_statistics(const SweepResult& r);
 SweepResult run_sweep(std::vector<SweepPoint> points, const SimulationConfig& base, const std::string& swept_key,
                       const SeriesRunner& run = run_series);
 
+// The table of statistics by rule set, at most kSweepTextColumns wide: the rule sets that
+// do not fit side by side go on in further tables below.
+constexpr size_t kSweepTextColumns = 100;
 std::string sweep_text(const SweepResult& r, const SimulationConfig& base);
 nlohmann::json to_json(const SweepResult& r, const SimulationConfig& base);
 // `dir`: the sweep's folder, for the commands the page gives.

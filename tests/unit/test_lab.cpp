@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <fmt/format.h>
 #include <map>
 
 #include "helpers.h"
@@ -517,4 +518,58 @@ TEST_CASE("An Elo difference at the clamp is printed as a bound, not as an estim
   CHECK(elo_text(-1000, -1000, -300) == "<= -300 (every game lost: no lower bound)");
   CHECK(elo_text(120, 80, 1000) == "+120 (+80 to no upper bound)");
   CHECK(elo_text(120, 80, 160) == "+120 (+80 to +160)");
+}
+
+TEST_CASE("A report's plots give each player one colour, and its length plot splits by result", "[lab]") {
+  auto game = testing::bundled("hypergammon");
+  std::vector<GameStats> games;
+  auto add = [&](int winner, const std::string& result, int plies, bool capped = false) {
+    GameStats g;
+    g.index = static_cast<long>(games.size());
+    g.first_seat = static_cast<int>(g.index % 2);
+    g.starter = 1;  // black moved first in every game: the first mover's line differs from each player's
+    g.winner = winner, g.result = result, g.plies = plies, g.capped = capped;
+    games.push_back(g);
+  };
+  for (int i = 0; i < 6; ++i) add(0, "white wins (single game)", 30 + i);
+  add(0, "white wins (gammon)", 50);
+  for (int i = 0; i < 3; ++i) add(1, "black wins (single game)", 40 + i);
+  add(-1, "draw", 100, true);
+  RunInfo run;
+  run.game = "hypergammon", run.agents = {"random", "random"}, run.max_plies = 100;
+  const std::string page = html_report(summarize(games, game->def()), games, game->def(), run);
+  // The length plot: a bar series per result, white's kinds in white's colour, lighter for
+  // the rarer kind; the cap in its own colour.
+  auto series_class = [&](const std::string& name) {
+    const size_t at = page.find("<title>" + name + ":");
+    REQUIRE(at != std::string::npos);
+    const size_t cls = page.rfind("class=\"bar ", at);
+    return page.substr(cls + 11, page.find('"', cls + 11) - cls - 11);
+  };
+  CHECK(series_class("white wins (single game)") == "s0");
+  CHECK(series_class("white wins (gammon)") == "s0");
+  CHECK(page.find("class=\"bar s0\" opacity=\"0.70\"><title>white wins (gammon):") != std::string::npos);
+  CHECK(series_class("black wins (single game)") == "s1");
+  CHECK(series_class("stopped at the cap") == fmt::format("s{}", kCappedColour));
+  // The rates plot: white's and black's lines in the same colours, the first mover's apart.
+  CHECK(page.find("class=\"line s0\"") != std::string::npos);
+  CHECK(page.find("class=\"line s1\"") != std::string::npos);
+  CHECK(page.find(fmt::format("class=\"band s{}\"", kFirstMoverColour)) != std::string::npos);
+  CHECK(page.find(">first mover wins (95% band)<") != std::string::npos);
+}
+
+TEST_CASE("The ladder's page plots each agent's rating with its interval", "[lab]") {
+  Ladder l;
+  l.agents = {AgentSpec::parse("random"), AgentSpec::parse("greedy")};
+  l.games = 10;
+  l.ratings = {Rating{0, {-50, 50}}, Rating{200, {120, 290}}};
+  l.results.assign(2, std::vector<MatchResult>(2));
+  l.results[0][1].games = 10, l.results[0][1].losses = 9, l.results[0][1].wins = 1;
+  const std::string page = ladder_html(l, "dipole");
+  CHECK(page.find("Elo rating with its 95% interval") != std::string::npos);
+  // Strongest first: greedy's point at 200 with its interval, then random's.
+  const size_t greedy = page.find("<title>rating: 200 (120 to 290)</title>"), random = page.find("<title>rating: 0 (-50 to 50)</title>");
+  CHECK(greedy != std::string::npos);
+  CHECK(random != std::string::npos);
+  CHECK(greedy < random);
 }
