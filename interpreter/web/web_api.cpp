@@ -302,7 +302,9 @@ WebResponse WebApi::create(const std::string& body) {
     if (options.empty()) throw;
     throw Refusal{400, fmt::format("the game does not start with these options: {}", e.what())};
   }
-  if (saved) game->session->load_record(std::move(*saved), "the record");
+  // A saved game goes on with its recorded players (within the limits of specs from files)
+  // unless the request names the seats.
+  if (saved) game->session->load_record(std::move(*saved), "the record", setup.seats.empty());
   Pace pace(0);
   game->session->advance(&pace);
   std::lock_guard lock(mutex_);

@@ -261,6 +261,21 @@ TEST_CASE("The web API gives a dice game's rolls beside its moves, and a race's 
   CHECK(g["rolls"] == json::array({""}));
 }
 
+TEST_CASE("The web API opens a record with its players and the roll it was saved with", "[web]") {
+  Client c;
+  json g = c.call("POST", "/api/games", {{"game", "hypergammon"}, {"seats", {"human", "level:1"}}, {"seed", 3}}, 201);
+  while (g["to_move"] == "computer") g = c.call("POST", "/api/games/" + g["id"].get<std::string>() + "/step");
+  REQUIRE(g["to_move"] == "human");
+  const std::string text = c.call("GET", "/api/games/" + g["id"].get<std::string>() + "/record")["text"];
+  REQUIRE_THAT(text, Catch::Contains("[Roll "));
+  json opened = c.call("POST", "/api/games", {{"record", text}}, 201);
+  CHECK(opened["seats"] == json::array({"human", "level:1"}));
+  CHECK(opened["position"]["dice"] == g["position"]["dice"]);
+  // Seats named in the request win.
+  opened = c.call("POST", "/api/games", {{"record", text}, {"seats", {"random", "human"}}}, 201);
+  CHECK(opened["seats"] == json::array({"random", "human"}));
+}
+
 TEST_CASE("The web API refuses bad new games and keeps its games bounded", "[web]") {
   Client c;
   CHECK(c.error("POST", "/api/games", R"({"game": "chess"})", 404).find("no game 'chess'") != std::string::npos);

@@ -655,13 +655,8 @@ function wire() {
   $('open-record').onchange = async () => {
     try {
       const text = await readFile($('open-record'));
-      const body = setupRequest();
-      delete body.game; delete body.options;
-      body.record = text;
-      // Seats as chosen, when the recorded game is the one chosen; else the defaults.
-      const m = text.match(/^\[Game "([^"]*)"\]/m);
-      if (!m || m[1] !== $('game-select').value) delete body.seats;
-      await start(body);
+      // The record's game, options and players (the server's limits apply to its agents).
+      await start({ record: text });
     } catch (e) { $('setup-error').textContent = e.message; }
     $('open-record').value = '';
   };
