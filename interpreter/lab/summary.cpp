@@ -68,6 +68,10 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
     ++s.results[g.result];
   }
   s.first_agent_score = spread_of(score);
+  // A score lies in [0, 1]: so does its interval (the normal approximation of a few games'
+  // mean would reach past them).
+  Interval& ci = s.first_agent_score.mean95;
+  ci = {std::max(0.0, ci.low), std::min(1.0, ci.high)};
   s.length = spread_of(length);
   s.branching = spread_of(branching);
   for (auto& e : events) s.events.push_back(spread_of(e));

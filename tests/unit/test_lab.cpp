@@ -573,3 +573,18 @@ TEST_CASE("The ladder's page plots each agent's rating with its interval", "[lab
   CHECK(random != std::string::npos);
   CHECK(greedy < random);
 }
+
+TEST_CASE("A few games' first-agent score has its interval within 0 and 1", "[lab]") {
+  auto game = testing::bundled("dipole");
+  std::vector<GameStats> games(4);
+  for (size_t i = 0; i < games.size(); ++i) {
+    games[i].index = static_cast<long>(i), games[i].first_seat = static_cast<int>(i % 2), games[i].plies = 10;
+    games[i].winner = i < 3 ? games[i].first_seat : 1 - games[i].first_seat;  // the first agent wins 3 of 4
+    games[i].result = "won";
+  }
+  const Spread score = summarize(games, game->def()).first_agent_score;
+  CHECK(score.mean == Approx(0.75));
+  CHECK(score.mean95.low >= 0);
+  CHECK(score.mean95.high <= 1);  // the normal approximation alone gives 1.24
+  CHECK(score.mean95.high == 1);
+}
