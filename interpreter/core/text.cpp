@@ -94,8 +94,12 @@ std::optional<std::string> read_text_file(const std::string& path, size_t max_by
     if (why) *why = std::move(reason);
     return std::nullopt;
   };
-  // Opened first and then asked what it is, so that a name swapped for a pipe in between is
-  // still seen: O_NONBLOCK, because opening a FIFO with no writer would wait forever.
+  // Asked what it is before it is opened (opening a device may do something: rewind a
+  // tape, hang up a line), and again once open, so that a name swapped in between is seen:
+  // the same file or none. O_NONBLOCK: opening a FIFO with no writer would wait forever.
+  struct stat named {};
+  if (::stat(path.c_str(), &named) != 0) return fail(errno == ENOENT ? "no such file" : "cannot read the file");
+  if (!S_ISREG(named.st_mode)) return fail("not a regular file");
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return fail(errno == ENOENT ? "no such file" : "cannot read the file");
   struct Closer {
@@ -104,7 +108,8 @@ std::optional<std::string> read_text_file(const std::string& path, size_t max_by
   } closer{fd};
   struct stat st {};
   if (::fstat(fd, &st) != 0) return fail("cannot read the file");
-  if (!S_ISREG(st.st_mode)) return fail("not a regular file");
+  if (!S_ISREG(st.st_mode) || st.st_dev != named.st_dev || st.st_ino != named.st_ino)
+    return fail("not a regular file (it changed while it was opened)");
   if (static_cast<uint64_t>(st.st_size) > max_bytes) return fail(fmt::format("the file is larger than {} MiB", max_bytes >> 20));
   std::string text(static_cast<size_t>(st.st_size), '\0');
   size_t got = 0;

@@ -257,6 +257,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
   nlohmann::json checks = nlohmann::json::array();
   for (const auto& c : final_progress.checks)
     checks.push_back({{"after_games", c.after_games}, {"score", c.score}, {"games", c.games}, {"against", config.check_agent}});
+  const nlohmann::json lineage = config.start ? training_lineage(parse_json(config.start->training())) : nlohmann::json::array();
   const nlohmann::json summary = {
       {"method", "TD(lambda) self-play over after-states"},
       {"games", final_progress.games},
@@ -267,10 +268,23 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       {"rate", config.rate},
       {"lambda", config.lambda},
       {"explore", explore},
-      {"continued_from", config.start ? parse_json(config.start->training()) : nlohmann::json()},
+      {"continued_from", lineage.empty() ? nlohmann::json() : lineage.back()},
+      {"lineage", lineage},
       {"checks", checks},
   };
   return {master, final_progress, summary.dump()};
+}
+
+nlohmann::json training_lineage(nlohmann::json summary) {
+  nlohmann::json out = nlohmann::json::array();
+  if (!summary.is_object()) return out;
+  if (auto l = summary.find("lineage"); l != summary.end() && l->is_array()) out = *l;
+  else if (auto c = summary.find("continued_from"); c != summary.end() && c->is_object())
+    out = training_lineage(*c);  // written before the lineage: one run nested in the next
+  summary.erase("lineage");
+  summary.erase("continued_from");
+  out.push_back(std::move(summary));
+  return out;
 }
 
 std::string default_weights_cache() {

@@ -5,6 +5,8 @@
 // toward the lambda-return of the positions after it and the game's result. With dice the
 // positions it rates are those before the next roll.
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -51,6 +53,13 @@ struct TrainProgress {
   double seconds = 0;
   std::vector<StrengthCheck> checks;
 };
+
+// The runs a training run continues, oldest first, the one it started from last: each the
+// `summary` of its weights file without its own lineage. A weights file keeps the list (and
+// its last entry as `continued_from`), so that a chain of runs nests no deeper than one: JSON
+// is read at most 64 levels deep (docs/limits.md). A summary written before the list (each
+// run nested in the next's `continued_from`) is unrolled into it.
+nlohmann::json training_lineage(nlohmann::json summary);
 
 struct TrainResult {
   std::shared_ptr<LearnedEval> eval;

@@ -289,6 +289,38 @@ TEST_CASE("Training: one thread replays a seed exactly; another seed learns othe
   CHECK(checked.summary.find("\"checks\":[{") != std::string::npos);
 }
 
+TEST_CASE("Training: a chain of 70 runs, each from the last one's weights, keeps every file readable") {
+  // Each run once nested the previous run's summary in its own: from the 60th or so a
+  // weights header nested past the 64 levels JSON is read to, and the file could not be read.
+  auto nim = open_definition(kNim);
+  testing::TempDir dir;
+  lab::TrainConfig c;
+  c.def = nim;
+  c.games = 2;
+  c.check_games = 0;
+  std::string path;
+  for (int run = 1; run <= 70; ++run) {
+    const auto r = lab::train(c);
+    path = fmt::format("{}/run{}.weights", dir.path(), run);
+    r.eval->save(path, r.summary);
+    c.start = LearnedEval::load(path, *nim);
+    c.seed = static_cast<uint64_t>(run + 1);
+  }
+  const auto summary = nlohmann::json::parse(c.start->training());
+  REQUIRE(summary["lineage"].size() == 69);
+  CHECK(summary["lineage"][0]["seed"] == 1);  // the first run first
+  CHECK(summary["continued_from"] == summary["lineage"][68]);
+  CHECK(summary["continued_from"]["seed"] == 69);
+  CHECK_FALSE(summary["continued_from"].contains("continued_from"));
+  // A summary of the earlier form, one run nested in the next, is unrolled oldest first.
+  nlohmann::json nested = {{"seed", 1}, {"continued_from", nullptr}};
+  for (int run = 2; run <= 3; ++run) nested = {{"seed", run}, {"continued_from", nested}};
+  const auto unrolled = lab::training_lineage(nested);
+  REQUIRE(unrolled.size() == 3);
+  CHECK(unrolled[0] == nlohmann::json{{"seed", 1}});
+  CHECK(unrolled[2] == nlohmann::json{{"seed", 3}});
+}
+
 TEST_CASE("eval= is checked when an agent is made") {
   auto nim = open_definition(kNim);
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=learned"), nim, 1), Catch::Contains("nim-race names no weights file"));
