@@ -91,18 +91,30 @@ bool same_route(const Route& typed, const Route& spelled, const CellNames& cells
 bool same_routes(const std::vector<Route>& typed, const std::vector<Route>& spelled, const CellNames& cells,
                  bool part = false) {
   if ((part ? typed.size() >= spelled.size() : typed.size() != spelled.size()) || typed.empty()) return false;
-  std::vector<bool> used(spelled.size(), false);
-  auto match = [&](auto&& self, size_t i) -> bool {
-    if (i == typed.size()) return true;
+  // A matching of typed parts to spelled ones, by augmenting paths (Kuhn): polynomial, where
+  // trying every assignment in turn grows as a factorial when many parts are alike and one
+  // does not fit (a line a person types is up to kMaxTypedRoute long).
+  std::vector<std::vector<bool>> fits(typed.size(), std::vector<bool>(spelled.size()));
+  for (size_t i = 0; i < typed.size(); ++i)
+    for (size_t j = 0; j < spelled.size(); ++j) fits[i][j] = same_route(typed[i], spelled[j], cells);
+  std::vector<int> holder(spelled.size(), -1);  // the typed part each spelled part is matched to
+  std::vector<bool> seen;
+  auto augment = [&](auto&& self, size_t i) -> bool {
     for (size_t j = 0; j < spelled.size(); ++j) {
-      if (used[j] || !same_route(typed[i], spelled[j], cells)) continue;
-      used[j] = true;
-      if (self(self, i + 1)) return true;
-      used[j] = false;
+      if (!fits[i][j] || seen[j]) continue;
+      seen[j] = true;
+      if (holder[j] < 0 || self(self, static_cast<size_t>(holder[j]))) {
+        holder[j] = static_cast<int>(i);
+        return true;
+      }
     }
     return false;
   };
-  return match(match, 0);
+  for (size_t i = 0; i < typed.size(); ++i) {
+    seen.assign(spelled.size(), false);
+    if (!augment(augment, i)) return false;
+  }
+  return true;
 }
 
 // Whether `m` takes a piece of another side off the board (a capture, a hit).

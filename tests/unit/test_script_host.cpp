@@ -370,6 +370,23 @@ TEST_CASE("what a hook hands back is bounded: moves per position, notation's spe
   CHECK_THROWS_WITH(texts("return ('x'):rep(300)"), Contains("notation gave more than 16 spellings or one longer than 256 bytes"));
   CHECK_THROWS_WITH(texts("local t = {} for i = 1, 100 do t[i] = 'm' .. i end return t"), Contains("more than 16 spellings"));
   CHECK(texts("return 'a\\27[31mred'") == std::vector<std::string>{"a\\x1b[31mred"});
+  {
+    // A spelling of 40 alike parts, and a line typed with all but one of them and one that
+    // fits none: matched in polynomial time (trying every assignment would take 40! steps).
+    ThreadRules game(load_game_def(testing::tiny_definition(
+        dir, "function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\n"
+             "function notation(m) return ('a1-a2 '):rep(40) end\n")));
+    State s = game.initial();
+    MoveList moves;
+    game.legal_moves(s, moves);
+    const auto notation = game.notation(s, moves);
+    std::string typed;
+    for (int i = 0; i < 39; ++i) typed += "a1-a2 ";
+    CHECK(notation.parse(typed + "b1-b2").index < 0);
+    CHECK(notation.parse(typed + "a1-a2").index == 0);
+    CHECK_THAT(notation.parse(typed.substr(0, 120) + "b1-b2").error, Contains("not a legal move"));
+    CHECK_THAT(notation.parse(typed.substr(0, 120)).error, Contains("only part of a move"));
+  }
   // Values in messages show no heap addresses.
   CHECK_THAT(run("function generate() moves.stack(state.mine(0), board.cell('a2'), 1) end\nfunction result() return {} end\n"),
              Contains("result: expected nil, \"draw\" or a player, got a table"));
