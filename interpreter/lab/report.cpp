@@ -24,7 +24,7 @@ std::string spread_text(const Spread& s, int digits = 1) {
 // Game length, a stacked bar per bin: how the games of that length ended, by result (a
 // gammon apart from a single game): each winner's results in the winner's colour, lighter
 // for the rarer kinds; draws and games stopped at the cap in their own colours.
-Plot length_histogram(const std::vector<GameStats>& games, const GameDef& def) {
+Plot length_histogram(const std::vector<GameStats>& games) {
   Plot p;
   p.title = "Game length, by how the game ended";
   p.ylabel = "games";
@@ -139,12 +139,14 @@ Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>
   p.xlabel = "the side's own choice (1st, 2nd, ...)";
   p.ylabel = "legal moves (mean)";
   p.integer_x = true;
-  for (const auto& [label, s] : summaries) {
+  for (size_t run = 0; run < summaries.size(); ++run) {
+    const auto& [label, s] = summaries[run];
     const long enough = std::max(5L, s->games / 20);
     for (size_t side = 0; side < s->branching_by_turn.size(); ++side) {
       const std::string player = side < s->player_names.size() ? s->player_names[side] : fmt::format("seat {}", side + 1);
       Series line(label.empty() ? player : label + ": " + player);
-      if (label.empty()) line.colour = player_colour(static_cast<int>(side));
+      line.colour = player_colour(static_cast<int>(side));  // a player's colour, the second run's lighter
+      line.opacity = run == 0 ? 1 : 0.5;
       for (size_t k = 0; k < s->branching_by_turn[side].size() && s->games_by_turn[side][k] >= enough; ++k)
         line.x.push_back(static_cast<double>(k + 1)), line.y.push_back(s->branching_by_turn[side][k]);
       if (!line.x.empty()) p.series.push_back(std::move(line));
@@ -216,7 +218,7 @@ std::string html_report(const Summary& s, const std::vector<GameStats>& games, c
   page.heading("How the games ended")
       .list(results)
       .heading("Plots")
-      .figure(length_histogram(games, def))
+      .figure(length_histogram(games))
       .figure(rates_over_games(games, def))
       .figure(branching_by_side({{"", &s}}));
   return page.str();

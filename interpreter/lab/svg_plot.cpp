@@ -148,7 +148,7 @@ std::string svg(const Plot& p) {
         }
         std::string points;
         for (size_t i = 0; i < n; ++i) points += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.y[i]));
-        out += fmt::format("<polyline points=\"{}\" class=\"line {}\"/>", points, cls);
+        out += fmt::format("<polyline points=\"{}\" class=\"line {}\"{}/>", points, cls, shade);
         break;
       }
       case Series::Style::Points:
