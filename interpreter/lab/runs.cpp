@@ -222,7 +222,9 @@ RunJournal::~RunJournal() {
 
 void RunJournal::add(const GameStats& g) {
   const std::string line = to_json(g, def_).dump() + "\n";
-  // One write: a kill between two games never leaves half a line.
+  // One write: a kill between two games never leaves half a line; one writer at a time: two
+  // games' lines never mix.
+  std::lock_guard lock(writing_);
   for (size_t at = 0; at < line.size();) {
     const ssize_t n = ::write(fd_, line.data() + at, line.size() - at);
     if (n < 0 && errno == EINTR) continue;

@@ -4,6 +4,7 @@
 // together.
 #pragma once
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -48,12 +49,14 @@ class RunJournal {
   ~RunJournal();
   RunJournal(const RunJournal&) = delete;
   RunJournal& operator=(const RunJournal&) = delete;
+  // Thread-safe: the line is made on the caller's thread, and written whole under a lock.
   void add(const GameStats& g);  // throws std::runtime_error when it cannot write
 
  private:
   std::string path_;
   const GameDef& def_;
   int fd_ = -1;
+  std::mutex writing_;
 };
 
 // `dir` holds games of `run` (seeds, agents, definition alike; the game count aside) from a

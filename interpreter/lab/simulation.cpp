@@ -140,9 +140,11 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
       for (size_t k = next++; k < mine.size() && !stopped(); k = next++) {
         out[k] = play_one(rules, loop, config, mine[k]);
         if (!out[k]) continue;
+        // Outside the lock: a random game can take less time than writing it down, and a
+        // lock held for both made the threads take turns (measured: 2 threads slower than 1).
+        if (finished) finished(*out[k]);
         const long d = ++done;
         std::lock_guard lock(report);
-        if (finished) finished(*out[k]);
         if (progress) progress(d, static_cast<long>(mine.size()));
       }
     } catch (...) {

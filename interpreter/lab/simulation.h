@@ -71,9 +71,9 @@ std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const Simu
 // an agent that cannot play it: what simulate checks before any game.
 void check_agents(const SimulationConfig& config);
 
-// Plays this shard's games (but those already played); as each ends, `finished(game)` and
-// then `progress(done, total)` are called, from one thread at a time. Results are ordered by
-// index. Throws std::invalid_argument for another number of agents than the game has
+// Plays this shard's games (but those already played); as each ends, `finished(game)` is
+// called on the thread that played it (several at once: it must be thread-safe), then
+// `progress(done, total)`, from one thread at a time. Results are ordered by index. Throws std::invalid_argument for another number of agents than the game has
 // players, or an agent that cannot play it.
 std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress = {},
                                 const std::function<void(const GameStats&)>& finished = {});
