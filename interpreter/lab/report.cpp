@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace boardlab::lab {
 
@@ -41,13 +42,28 @@ Plot length_histogram(const std::vector<GameStats>& games) {
     long games = 0;
     std::vector<double> count;
   };
-  std::vector<Kind> kinds;
+  std::map<std::string, Kind> by_name;
   for (const auto& g : games) {
     const std::string name = g.capped ? "stopped at the cap" : g.result;
-    auto k = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& x) { return x.name == name; });
-    if (k == kinds.end()) k = kinds.insert(kinds.end(), {name, g.capped ? -2 : g.winner, 0, std::vector<double>(bins)});
-    ++k->games;
-    ++k->count[static_cast<size_t>((g.plies - lo) / width)];
+    auto [k, fresh] = by_name.try_emplace(name, Kind{name, g.capped ? -2 : g.winner, 0, {}});
+    if (fresh) k->second.count.resize(bins);
+    ++k->second.games;
+    ++k->second.count[static_cast<size_t>((g.plies - lo) / width)];
+  }
+  std::vector<Kind> kinds;
+  for (auto& [name, k] : by_name) kinds.push_back(std::move(k));
+  // The most frequent results drawn apart; the rest as one series (a folder from elsewhere
+  // may name a result per game).
+  constexpr size_t kMostKinds = 12;
+  std::stable_sort(kinds.begin(), kinds.end(), [](const Kind& a, const Kind& b) { return a.games > b.games; });
+  if (kinds.size() > kMostKinds) {
+    Kind other{"other results", -1, 0, std::vector<double>(bins)};
+    for (size_t i = kMostKinds - 1; i < kinds.size(); ++i) {
+      other.games += kinds[i].games;
+      for (size_t b = 0; b < bins; ++b) other.count[b] += kinds[i].count[b];
+    }
+    kinds.resize(kMostKinds - 1);
+    kinds.push_back(std::move(other));
   }
   auto rank = [](int winner) { return winner >= 0 ? winner : winner == -1 ? 1000 : 1001; };
   std::stable_sort(kinds.begin(), kinds.end(), [&](const Kind& a, const Kind& b) {

@@ -556,6 +556,13 @@ TEST_CASE("A report's plots give each player one colour, and its length plot spl
   CHECK(page.find("class=\"line s1\"") != std::string::npos);
   CHECK(page.find(fmt::format("class=\"band s{}\"", kFirstMoverColour)) != std::string::npos);
   CHECK(page.find(">first mover wins (95% band)<") != std::string::npos);
+  // A folder from elsewhere may name a result per game: the plot keeps 12 series at most.
+  for (int i = 0; i < 200; ++i) add(i % 2, fmt::format("white wins (kind {})", i), 20 + i % 50);
+  const std::string many = html_report(summarize(games, game->def()), games, game->def(), run);
+  CHECK(many.find("<title>other results:") != std::string::npos);
+  size_t legends = 0;
+  for (size_t at = many.find("class=\"key "); at != std::string::npos; at = many.find("class=\"key ", at + 1)) ++legends;
+  CHECK(legends <= 12 + 3 + 2);  // the length plot's 12, the rates plot's 3, the branching plot's 2
 }
 
 TEST_CASE("The ladder's page plots each agent's rating with its interval", "[lab]") {
