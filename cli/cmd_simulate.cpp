@@ -26,8 +26,8 @@ namespace {
 
 // Writes a run's files and says where.
 void write_and_tell(const std::string& dir, const std::vector<lab::GameStats>& games, const lab::Summary& s,
-                   const GameDef& def, const lab::RunInfo& run, bool replace) {
-  lab::write_results(dir, games, s, def, run, replace);
+                   const GameDef& def, const lab::RunInfo& run, bool replace, const std::vector<std::string>* lines = nullptr) {
+  lab::write_results(dir, games, s, def, run, replace, lines);
   fmt::print("Wrote {0}/games.jsonl (a line per game), {0}/summary.json and {0}/report.html\n", dir);
 }
 
@@ -72,11 +72,13 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
   std::sort(c.played.begin(), c.played.end());
   c.stop = &stop_on_interrupt();
   lab::check_agents(c);  // before the folder is started
+  std::vector<std::string> lines;  // each game's line of games.jsonl, as the journal made it
   {
     lab::RunJournal journal(out, run, def, games, replace);
     for (auto& g : run_games_each(c, def.name, [&](const lab::GameStats& g) { journal.add(g); })) games.push_back(std::move(g));
+    std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+    if (!*c.stop) lines = journal.lines(games);
   }
-  std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   if (*c.stop) {
     fmt::print("Interrupted: {} holds {} of the run's {} games; `boardlab simulate --resume {}` plays the rest.\n", out,
                games.size(), lab::shard_games(c.games, c.shard, c.shards), out);
@@ -84,7 +86,7 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
   }
   const lab::Summary s = lab::summarize(games, def);
   fmt::print("{}", lab::summary_text(s, run));
-  write_and_tell(out, games, s, def, run, true);
+  write_and_tell(out, games, s, def, run, true, &lines);
   return kExitOk;
 }
 

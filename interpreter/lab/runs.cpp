@@ -95,7 +95,8 @@ void check_results_folder(const std::string& dir, const RunInfo& run, bool repla
 }
 
 void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
-                   const RunInfo& run, bool replace) {
+                   const RunInfo& run, bool replace, const std::vector<std::string>* lines) {
+  if (lines && lines->size() != games.size()) throw std::logic_error("write_results: a line per game");
   namespace fs = std::filesystem;
   const fs::path target = folder_path(dir);
   check_results_folder(dir, run, replace);
@@ -112,9 +113,9 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
   } cleanup{fresh};
   fs::create_directory(fresh, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", fresh.string(), ec.message()));
-  std::string lines;
-  for (const auto& g : games) lines += to_json(g, def).dump() + "\n";
-  write_text_file((fresh / "games.jsonl").string(), lines);
+  std::string text;
+  for (size_t i = 0; i < games.size(); ++i) text += (lines ? (*lines)[i] : to_json(games[i], def).dump()) + "\n";
+  write_text_file((fresh / "games.jsonl").string(), text);
   nlohmann::json summary = {{"run", to_json(run)}, {"summary", to_json(s, def)}};
   write_text_file((fresh / "summary.json").string(), summary.dump(2) + "\n");
   write_text_file((fresh / "report.html").string(), html_report(s, games, def, run));
@@ -221,7 +222,7 @@ RunJournal::~RunJournal() {
 }
 
 void RunJournal::add(const GameStats& g) {
-  const std::string line = to_json(g, def_).dump() + "\n";
+  std::string line = to_json(g, def_).dump() + "\n";
   // One write: a kill between two games never leaves half a line; one writer at a time: two
   // games' lines never mix.
   std::lock_guard lock(writing_);
@@ -231,6 +232,19 @@ void RunJournal::add(const GameStats& g) {
     if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
     at += static_cast<size_t>(n);
   }
+  line.pop_back();
+  written_[g.index] = std::move(line);
+}
+
+std::vector<std::string> RunJournal::lines(const std::vector<GameStats>& games) const {
+  std::lock_guard lock(writing_);
+  std::vector<std::string> out;
+  out.reserve(games.size());
+  for (const auto& g : games) {
+    const auto it = written_.find(g.index);
+    out.push_back(it != written_.end() ? it->second : to_json(g, def_).dump());
+  }
+  return out;
 }
 
 ResumedRun resume_run(const std::string& dir, const std::string& definition, long more, int threads,

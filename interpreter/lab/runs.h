@@ -6,6 +6,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "lab/results_json.h"
@@ -31,8 +32,10 @@ RunInfo run_info(const std::string& game, const std::vector<std::string>& option
 // another run is replaced only with `replace`, and a folder holding other files never is.
 // Throws std::invalid_argument for a folder it may not replace, std::runtime_error when it
 // cannot write.
+// `lines`, when given, are the games' lines of games.jsonl in the order of `games` (a
+// journal made them as the games ended): not made again.
 void write_results(const std::string& dir, const std::vector<GameStats>& games, const Summary& s, const GameDef& def,
-                   const RunInfo& run, bool replace = false);
+                   const RunInfo& run, bool replace = false, const std::vector<std::string>* lines = nullptr);
 // The same check, before a run starts: throws std::invalid_argument if write_results would refuse.
 void check_results_folder(const std::string& dir, const RunInfo& run, bool replace);
 
@@ -51,12 +54,16 @@ class RunJournal {
   RunJournal& operator=(const RunJournal&) = delete;
   // Thread-safe: the line is made on the caller's thread, and written whole under a lock.
   void add(const GameStats& g);  // throws std::runtime_error when it cannot write
+  // The lines of `games` (a line made for each game this journal did not write), in their
+  // order: for write_results, which then need not make them again.
+  std::vector<std::string> lines(const std::vector<GameStats>& games) const;
 
  private:
   std::string path_;
   const GameDef& def_;
   int fd_ = -1;
-  std::mutex writing_;
+  mutable std::mutex writing_;
+  std::unordered_map<long, std::string> written_;  // by game index
 };
 
 // `dir` holds games of `run` (seeds, agents, definition alike; the game count aside) from a

@@ -372,6 +372,9 @@ run 0 "simulate" -- simulate dipole --games 60 --threads 2 --out "$lab/full" && 
   has "$out" "first mover wins" "simulate summary"
   has "$out" "capture per game" "simulate events"
   lines "$lab/full/games.jsonl" 60 "a JSON line per game"
+  # Played on two threads, written in the games' order (each line as the journal made it).
+  if python3 -c 'import json, sys; i = [json.loads(l)["index"] for l in open(sys.argv[1])]; sys.exit(i != list(range(60)))' \
+    "$lab/full/games.jsonl"; then pass=$((pass + 1)); else echo "FAIL: games.jsonl is not in the games' order"; fail=$((fail + 1)); fi
   has "$lab/full/summary.json" '"wins_by_seat"' "summary.json"
   has "$lab/full/report.html" "<svg" "report.html"
   if grep -qF '[#' "$err"; then echo "FAIL: a progress bar into a pipe"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
