@@ -10,18 +10,17 @@
 namespace boardlab::lab {
 
 std::string elo_text(double elo, double low, double high) {
-  constexpr double kClamp = 1000;  // elo_of_score's
-  if (elo >= kClamp) return fmt::format(">= {:+.0f} (every game won: no upper bound)", low);
-  if (elo <= -kClamp) return fmt::format("<= {:+.0f} (every game lost: no lower bound)", high);
-  const std::string from = low <= -kClamp ? "no lower bound" : fmt::format("{:+.0f}", low);
-  const std::string to = high >= kClamp ? "no upper bound" : fmt::format("{:+.0f}", high);
+  if (elo >= kEloClamp) return fmt::format(">= {:+.0f} (every game won: no upper bound)", low);
+  if (elo <= -kEloClamp) return fmt::format("<= {:+.0f} (every game lost: no lower bound)", high);
+  const std::string from = low <= -kEloClamp ? "no lower bound" : fmt::format("{:+.0f}", low);
+  const std::string to = high >= kEloClamp ? "no upper bound" : fmt::format("{:+.0f}", high);
   return fmt::format("{:+.0f} ({} to {})", elo, from, to);
 }
 
 double elo_of_score(double s) {
-  if (s <= 0) return -1000;
-  if (s >= 1) return 1000;
-  return std::clamp(-400 * std::log10(1 / s - 1), -1000.0, 1000.0);
+  if (s <= 0) return -kEloClamp;
+  if (s >= 1) return kEloClamp;
+  return std::clamp(-400 * std::log10(1 / s - 1), -kEloClamp, kEloClamp);
 }
 
 double score_of_elo(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }

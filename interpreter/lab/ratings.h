@@ -12,7 +12,8 @@
 
 namespace boardlab::lab {
 
-// The Elo difference that gives an expected score `s`, clamped to +-1000 at 0 and 1.
+// The Elo difference that gives an expected score `s`, clamped to +-kEloClamp at 0 and 1.
+constexpr double kEloClamp = 1000;
 double elo_of_score(double s);
 // The expected score of an Elo difference.
 double score_of_elo(double elo);

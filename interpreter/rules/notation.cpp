@@ -142,19 +142,22 @@ Rules::Notation Rules::notation(const State& s, const MoveList& legal, int viewe
   Notation n;
   n.board_ = &def_->board;
   n.viewer_ = viewer >= 0 && viewer < def_->nplayers() ? viewer : s.side();
+  // For saying why a typed move is not legal: the mover's cells, and whether every legal
+  // move captures (found on the moves as they are decoded for their notation).
+  n.dice_ = def_->dice.count > 0;
+  n.mine_.assign(static_cast<size_t>(def_->board.ncells), false);
+  for (int c = 0; c < def_->board.ncells; ++c)
+    n.mine_[static_cast<size_t>(c)] = s.height(c) > 0 && def_->owner_of[static_cast<size_t>(s.top(c))] == s.side();
+  n.all_capture_ = legal.size() > 0;
   for (int i = 0; i < legal.size(); ++i) {
-    n.spellings_.push_back(vm_->notation(s, legal[i], viewer));
+    const Move m = legal[i];
+    n.all_capture_ = n.all_capture_ && captures(s, m);
+    n.spellings_.push_back(vm_->notation(s, m, viewer));
     for (const auto& sp : n.spellings_.back()) {
       auto& moves = n.moves_by_spelling_[sp];
       if (moves.empty() || moves.back() != i) moves.push_back(i);
     }
   }
-  n.dice_ = def_->dice.count > 0;
-  for (int c = 0; c < def_->board.ncells; ++c)
-    if (s.height(c) > 0 && def_->owner_of[static_cast<size_t>(s.top(c))] == s.side())
-      n.mine_.insert(def_->board.cell_names[static_cast<size_t>(c)]);
-  n.all_capture_ = legal.size() > 0;
-  for (int i = 0; i < legal.size() && n.all_capture_; ++i) n.all_capture_ = captures(s, legal[i]);
   // Each move prints as its first spelling that no other move shares.
   for (const auto& spellings : n.spellings_) {
     std::string pick = spellings.back();
@@ -195,25 +198,25 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
       for (const auto& sp : spellings_[i])
         if (squash(sp) == key) hit(i);
   }
-  const CellNames cells(*board_);
-  const auto typed = text.size() <= kMaxTypedRoute ? routes(text, cells) : std::vector<Route>{};
-  if (hits.empty()) {
-    // More forgiving: the same route with stops left out or added: a capture chain by its
-    // start and end, a piece's path along a track point by point.
-    for (size_t i = 0; i < spellings_.size(); ++i)
-      for (const auto& sp : spellings_[i])
-        if (same_routes(typed, routes(sp, cells), cells)) hit(i);
-  }
-  if (hits.size() == 1) return {hits[0], {}};
-  if (hits.size() > 1) {
+  auto found = [&]() -> Parsed {
+    if (hits.size() == 1) return {hits[0], {}};
     std::vector<std::string> options;
     for (int h : hits) options.push_back(texts_[h]);
     return {-1, fmt::format("'{}' is ambiguous: it could be {}", text, join(options, ", ")), true};
-  }
+  };
+  if (!hits.empty()) return found();
+  // More forgiving: the same route with stops left out or added: a capture chain by its
+  // start and end, a piece's path along a track point by point.
+  const CellNames cells(*board_);
+  const auto typed = text.size() <= kMaxTypedRoute ? routes(text, cells) : std::vector<Route>{};
+  for (size_t i = 0; i < spellings_.size() && !typed.empty(); ++i)
+    for (const auto& sp : spellings_[i])
+      if (same_routes(typed, routes(sp, cells), cells)) hit(i);
+  if (!hits.empty()) return found();
   // Not legal: why, as far as the legal moves tell. Part of a move (a dice turn typed die by
   // die): the moves that hold it.
   std::vector<std::string> holding;
-  for (size_t i = 0; i < spellings_.size(); ++i)
+  for (size_t i = 0; i < spellings_.size() && !typed.empty(); ++i)
     for (const auto& sp : spellings_[i])
       if (same_routes(typed, routes(sp, cells), cells, true)) {
         holding.push_back(texts_[i]);
@@ -241,7 +244,7 @@ Rules::Notation::Parsed Rules::Notation::parse(const std::string& raw) const {
     if (t.starts_with(from) && (t.size() == from.size() || !std::isdigit(static_cast<unsigned char>(t[from.size()]))))
       near.push_back(t);
   if (!near.empty()) return {-1, fmt::format("'{}' is not a legal move; from {}: {}", text, from, listed(near))};
-  if (!mine_.count(from))
+  if (!mine_[static_cast<size_t>(board_->cell_index(from))])
     return {-1, fmt::format("'{}' is not a legal move: nothing of yours can move from {}", text, from)};
   if (all_capture_)
     return {-1, fmt::format("'{}' is not a legal move: the piece on {} cannot capture, and every legal move here is a "

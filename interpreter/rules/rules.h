@@ -9,7 +9,6 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "core/rng.h"
@@ -81,7 +80,7 @@ class Rules {
     // For saying why a move typed is not legal: whether the game rolls dice, the cells where
     // the side to move has a piece on top, and whether every legal move captures.
     bool dice_ = false;
-    std::unordered_set<std::string> mine_;
+    std::vector<bool> mine_;  // by cell
     bool all_capture_ = false;
   };
   // The notation of the legal moves of `s` (asks the script once per move), for `viewer`:

@@ -104,17 +104,19 @@ void PlaySession::set_computers(const std::string& spec) {
   std::vector<std::unique_ptr<Agent>> made(agents_.size());
   for (size_t p = 0; p < agents_.size(); ++p)
     if (agents_[p]) made[p] = make_seat_agent(spec, static_cast<int>(p), limits_);  // every one made before any changes
-  for (size_t p = 0; p < agents_.size(); ++p)
-    if (agents_[p]) seat(static_cast<int>(p), spec, std::move(made[p]));
+  for (size_t p = 0; p < agents_.size(); ++p) {
+    if (!agents_[p]) continue;
+    seat(static_cast<int>(p), spec, std::move(made[p]));
+    // The record says who played each move: a change after the first move is added to it.
+    auto& who = record_.players[p].second;
+    who = record_.plies.empty() ? spec : fmt::format("{}, {} from move {}", who, spec, record_.plies.size() + 1);
+  }
 }
 
 void PlaySession::seat(int player, const std::string& spec, std::unique_ptr<Agent> agent) {
   const auto p = static_cast<size_t>(player);
   agents_[p] = std::move(agent);
   seats_[p] = spec;
-  // The record says who played each move: a change after the first move is added to it.
-  auto& who = record_.players[p].second;
-  who = record_.plies.empty() ? spec : fmt::format("{}, {} from move {}", who, spec, record_.plies.size() + 1);
   seat_players_[p] = std::make_unique<Seat>(*this, agents_[p].get());
 }
 
@@ -299,9 +301,10 @@ std::string PlaySession::load_record(Record r, const std::string& path, bool rec
       throw std::invalid_argument(fmt::format("{}: [Roll \"{}\" \"{}\"]: {}", path, r.roll_side, r.roll, e.what()));
     }
   }
+  // The seats, and each one's history as the record tells it.
   for (size_t p = 0; p < seats.size(); ++p)
     if (!seats[p].empty()) seat(static_cast<int>(p), seats[p], std::move(made[p]));
-  for (const auto& [player, who] : r.players)  // each seat's history as the record tells it
+  for (const auto& [player, who] : r.players)
     if (const int p = def().player_index(player); p >= 0 && !seats.empty()) record_.players[static_cast<size_t>(p)].second = who;
   viewer_ = viewer;
   r.plies.resize(static_cast<size_t>(rep.plies_replayed()));

@@ -128,7 +128,7 @@ class PlaySession {
   void list_moves();
   void record(const State& before, const std::string& text, const std::string& shown);
   std::unique_ptr<Agent> make_seat_agent(const std::string& spec, int player, const AgentLimits& limits) const;
-  void seat(int player, const std::string& spec, std::unique_ptr<Agent> agent);
+  void seat(int player, const std::string& spec, std::unique_ptr<Agent> agent);  // the record's history aside
 
   ThreadRules rules_;
   uint64_t seed_;
