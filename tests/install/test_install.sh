@@ -37,7 +37,8 @@ check_prefix() {
   [ -f "$prefix/share/bash-completion/completions/boardlab" ] && ok || bad "$name: no bash completion"
   [ -f "$prefix/share/doc/boardlab/definitions.md" ] && ok || bad "$name: no docs"
   # serve: the page and a game over HTTP, then stopped.
-  (cd "$tmp/empty" && env -i PATH=/usr/bin:/bin HOME="$tmp/home" "$prefix/bin/boardlab" serve --port 0 >"$tmp/serve.out" 2>&1) &
+  # exec: $! is then the server itself, which the kill below stops (a subshell left it running).
+  (cd "$tmp/empty" && exec env -i PATH=/usr/bin:/bin HOME="$tmp/home" "$prefix/bin/boardlab" serve --port 0 >"$tmp/serve.out" 2>&1) &
   server=$!
   local url="" i
   for i in $(seq 50); do url=$(grep -o 'http://[0-9.:]*' "$tmp/serve.out" | head -1); [ -n "$url" ] && break; sleep 0.2; done
