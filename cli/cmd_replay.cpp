@@ -7,7 +7,8 @@
 
 #include <filesystem>
 
-#include "board_view.h"
+#include "terminal.h"
+#include "view/board_view.h"
 #include "commands.h"
 #include "common.h"
 #include "core/text.h"

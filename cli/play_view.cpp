@@ -1,5 +1,6 @@
 // What the terminal shows of a game as it goes.
 #include "play_view.h"
+#include "terminal.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

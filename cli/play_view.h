@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-#include "board_view.h"
+#include "view/board_view.h"
 #include "line_reader.h"
 #include "session/play_session.h"
 #include "terminal.h"

@@ -16,6 +16,8 @@ namespace boardlab::cli {
 
 bool output_is_terminal() { return isatty(STDOUT_FILENO); }
 
+bool use_color() { return output_is_terminal() && !std::getenv("NO_COLOR"); }
+
 int terminal_rows() {
   if (!output_is_terminal()) return 0;
   winsize w{};

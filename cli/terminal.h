@@ -9,6 +9,8 @@ namespace boardlab::cli {
 
 // Whether standard output is a terminal.
 bool output_is_terminal();
+// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
+bool use_color();
 // The terminal's height in lines, or 0 when standard output is not a terminal.
 int terminal_rows();
 // The width text is wrapped to: the terminal's columns; in a pipe, $COLUMNS, else 0 (text

@@ -21,8 +21,13 @@ bool holds_data(const fs::path& dir) {
   return fs::is_regular_file(dir / "scripts" / "lib" / "runtime.lua", ec) && fs::is_directory(dir / "definitions", ec);
 }
 
+// Where the code runs from, when it is a library loaded into another program
+// (set_code_location); else the program's.
+std::string g_code_dir, g_code_relative_data_dir;
+
 // The folder of the running program (Linux: /proc/self/exe); empty if unknown.
 fs::path program_dir() {
+  if (!g_code_dir.empty()) return g_code_dir;
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   return ec ? fs::path() : exe.parent_path();
@@ -45,6 +50,11 @@ std::vector<std::string> definitions_in(const fs::path& dir) {
 
 }  // namespace
 
+void set_code_location(const std::string& dir, const std::string& relative_data_dir) {
+  g_code_dir = dir;
+  g_code_relative_data_dir = relative_data_dir;
+}
+
 std::string data_dir() {
   if (const char* home = std::getenv("BOARDLAB_HOME"); home && *home) {
     if (holds_data(home)) return home;
@@ -55,7 +65,8 @@ std::string data_dir() {
   std::vector<std::string> looked;
   if (const fs::path bin = program_dir(); !bin.empty()) {
     // Installed: bin/boardlab beside share/boardlab, wherever the prefix was moved.
-    const fs::path installed = (bin / BOARDLAB_RELATIVE_DATA_DIR).lexically_normal();
+    const fs::path relative = g_code_dir.empty() ? fs::path(BOARDLAB_RELATIVE_DATA_DIR) : fs::path(g_code_relative_data_dir);
+    const fs::path installed = (bin / relative).lexically_normal();
     if (holds_data(installed)) return installed.string();
     looked.push_back(installed.string());
     // A program in its build tree reads the source tree it was built from; an installed copy

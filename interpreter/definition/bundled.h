@@ -14,6 +14,10 @@ namespace boardlab {
 // for a program inside its build tree, the source tree it was built from. Throws
 // std::runtime_error saying where it looked when none holds the data.
 std::string data_dir();
+// For boardlab as a library loaded into another program (the Python module): the folder of
+// its code and where the data lies from there, in place of the program's folder and
+// bin/'s. Call before anything opens a game.
+void set_code_location(const std::string& dir, const std::string& relative_data_dir);
 // The user's game folders, searched for a game by name after the bundled ones: each folder
 // of BOARDLAB_PATH (colon-separated), then $XDG_DATA_HOME/boardlab/games or
 // ~/.local/share/boardlab/games.

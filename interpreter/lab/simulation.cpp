@@ -66,13 +66,17 @@ class Stoppable : public Player {
 };
 
 
+std::unique_ptr<Agent> seat_agent(const SimulationConfig& c, const AgentSpec& spec, uint64_t seed) {
+  return c.make_agent ? c.make_agent(spec, seed) : make_agent(spec, c.def, seed, c.learned, c.limits);
+}
+
 }  // namespace
 
 void check_agents(const SimulationConfig& c) {
   const int n = c.def->nplayers();
   if (static_cast<int>(c.agents.size()) != n)
     throw std::invalid_argument(fmt::format("{} has {} players: give {} agents, not {}", c.def->name, n, n, c.agents.size()));
-  for (const auto& a : c.agents) make_agent(a, c.def, 0, c.learned, c.limits);  // bad specs fail here, before any game
+  for (const auto& a : c.agents) seat_agent(c, a, 0);  // bad specs fail here, before any game
 }
 
 std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const SimulationConfig& config, long index) {
@@ -89,8 +93,7 @@ std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const Simu
   std::vector<Player*> seats(static_cast<size_t>(n));
   for (int k = 0; k < n; ++k) {
     const int seat = (g.first_seat + k) % n;
-    agents.push_back(make_agent(config.agents[static_cast<size_t>(k)], config.def, seat_seed(g.seed, seat), config.learned,
-                                config.limits));
+    agents.push_back(seat_agent(config, config.agents[static_cast<size_t>(k)], seat_seed(g.seed, seat)));
     seats[static_cast<size_t>(seat)] = agents.back().get();
     if (config.stop) {
       stoppable.push_back(std::make_unique<Stoppable>(*agents.back(), *config.stop));

@@ -40,6 +40,10 @@ struct SimulationConfig {
   // What the agents' specs may use: no limits for specs typed on the command line, those of
   // specs from files for a run a folder names (resume_run).
   AgentLimits limits = {};
+  // Makes each game's agents in place of make_agent when set: how a front end seats players
+  // of its own (the Python module's callables). Called on the threads that play, with the
+  // seat's spec and seed, and once per spec with seed 0 before any game (check_agents).
+  std::function<std::unique_ptr<Agent>(const AgentSpec&, uint64_t seed)> make_agent = nullptr;
 };
 
 // One game's facts, all but `seconds` reproducible from its seed.

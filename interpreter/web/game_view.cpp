@@ -5,7 +5,7 @@
 
 #include "state/track_sides.h"
 #include "session/viewpoint.h"
-#include "web/move_route.h"
+#include "state/move_route.h"
 
 namespace boardlab {
 

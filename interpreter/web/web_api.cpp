@@ -18,7 +18,7 @@
 #include "session/play_session.h"
 #include "web/assets.h"
 #include "web/game_view.h"
-#include "web/move_route.h"
+#include "state/move_route.h"
 
 namespace boardlab {
 

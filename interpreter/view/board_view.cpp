@@ -1,7 +1,7 @@
 // Drawing a board in the terminal from one player's side: a grid as rows of cells, a hex
 // board as offset rows, a lattice as its points and lines, a track as two rows of points.
-#include "board_view.h"
-#include "board_view_parts.h"
+#include "view/board_view.h"
+#include "view/board_view_parts.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -11,9 +11,8 @@
 
 #include "session/viewpoint.h"
 #include "state/track_sides.h"
-#include "terminal.h"
 
-namespace boardlab::cli {
+namespace boardlab {
 
 namespace board_parts {
 
@@ -129,7 +128,6 @@ std::string draw_hex(const State& s, const ViewOptions& v) {
 
 using namespace board_parts;
 
-bool use_color() { return output_is_terminal() && !std::getenv("NO_COLOR"); }
 
 std::vector<int> touched_cells(const Move& m) {
   std::vector<int> out;
@@ -186,4 +184,4 @@ std::string draw_board(const State& s, const ViewOptions& view) {
   return out;
 }
 
-}  // namespace boardlab::cli
+}  // namespace boardlab

@@ -8,7 +8,7 @@
 
 #include "state/state.h"
 
-namespace boardlab::cli {
+namespace boardlab {
 
 struct ViewOptions {
   int viewer = 0;           // the player whose side is at the bottom (a track: numbered for)
@@ -19,9 +19,7 @@ struct ViewOptions {
 };
 
 std::string draw_board(const State& s, const ViewOptions& view = {});
-// Colour only on a terminal, and never when NO_COLOR is set (no-color.org).
-bool use_color();
 // The cells a move touches, for ViewOptions::marked.
 std::vector<int> touched_cells(const Move& m);
 
-}  // namespace boardlab::cli
+}  // namespace boardlab

@@ -5,11 +5,11 @@
 #include <fmt/ranges.h>
 #include <vector>
 
-#include "board_view_parts.h"
+#include "view/board_view_parts.h"
 #include "session/viewpoint.h"
 #include "state/track_sides.h"
 
-namespace boardlab::cli::board_parts {
+namespace boardlab::board_parts {
 
 // Each coordinate step is two characters across and two lines down, so that a line between
 // neighbours always has a character to be drawn with: - | / \ (X where two diagonals cross
@@ -148,4 +148,4 @@ std::string draw_track(const State& s, const ViewOptions& v) {
   return out;
 }
 
-}  // namespace boardlab::cli::board_parts
+}  // namespace boardlab::board_parts

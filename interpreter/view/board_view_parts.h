@@ -4,9 +4,9 @@
 #pragma once
 #include <string>
 
-#include "board_view.h"
+#include "view/board_view.h"
 
-namespace boardlab::cli::board_parts {
+namespace boardlab::board_parts {
 
 extern const char* kReset;
 extern const char* kReverse;
@@ -26,4 +26,4 @@ std::string draw_hex(const State& s, const ViewOptions& v);
 std::string draw_lattice(const State& s, const ViewOptions& v);  // board_view_lines.cpp
 std::string draw_track(const State& s, const ViewOptions& v);    // board_view_lines.cpp
 
-}  // namespace boardlab::cli::board_parts
+}  // namespace boardlab::board_parts

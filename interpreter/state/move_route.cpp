@@ -1,8 +1,9 @@
 // Move routes (move_route.h): legs read off a move's actions, the position before an action
 // read from the move's prefix to know whose piece it lifts.
-#include "web/move_route.h"
+#include "state/move_route.h"
 
 #include <algorithm>
+#include <optional>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -30,17 +31,29 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
   const int mover = before.side();
   std::vector<MoveLeg> legs;
   std::vector<int> pending;  // side actions since the last leg began
-  State shadow = before;
+  std::optional<State> shadow;  // made only when a cell an earlier action touched is asked about
   // The piece `level` of `cell` (from the top when negative) as it is just before action i.
   auto piece_before = [&](int i, int cell, int level) -> uint8_t {
     if (cell >= def.board.ncells) return 0;
+    auto at_level = [&](const State& s) -> uint8_t {
+      const int h = s.height(cell);
+      const int at = level < 0 ? h + level : level;
+      return at >= 0 && at < h ? s.piece(cell, at) : 0;
+    };
+    // Untouched by the actions before i, the cell is as it was before the move: no copy of
+    // the state (move ids ask this for every legal move of every position).
+    bool touched = false;
+    for (int k = 0; k < i && !touched; ++k) {
+      const Action& x = m.actions[static_cast<size_t>(k)];
+      touched = x.a == cell || ((x.op == Op::Move || x.op == Op::Transfer) && x.b == cell);
+    }
+    if (!touched) return at_level(before);
     uint8_t code = 0;
     try {
-      shadow.apply(prefix(m, i));
-      const int h = shadow.height(cell);
-      const int at = level < 0 ? h + level : level;
-      code = at >= 0 && at < h ? shadow.piece(cell, at) : 0;
-      shadow.undo();
+      if (!shadow) shadow.emplace(before.snapshot());
+      shadow->apply(prefix(m, i));
+      code = at_level(*shadow);
+      shadow->undo();
     } catch (const std::exception&) {  // a prefix that does not apply: no piece is known
     }
     return code;

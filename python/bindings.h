@@ -1,0 +1,82 @@
+// The Python module's C++ side (`boardlab._boardlab`): a game, its states and their action
+// ids, shared by the files that bind games, agents and the lab. Python calls hold the GIL;
+// anything that searches or plays many games releases it, and then uses only a script VM of
+// its own (an agent's, simulate's threads'), never the game's, which serves calls made
+// under the GIL.
+#pragma once
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "learn/input_layout.h"
+#include "rules/action_ids.h"
+#include "rules/rules.h"
+
+namespace boardlab::python {
+
+namespace py = pybind11;
+
+// OpenSpiel's player ids for a chance node and a game that is over (pyspiel.PlayerId).
+constexpr int kChancePlayer = -1;
+constexpr int kTerminalPlayer = -4;
+
+// A loaded game: its definition, a VM for calls made under the GIL, its action ids.
+struct Game {
+  Game(GameDefPtr d, std::string n, std::vector<std::string> opts)
+      : def(std::move(d)), rules(std::make_unique<ThreadRules>(def)), ids(*def), name(std::move(n)), options(std::move(opts)) {}
+  GameDefPtr def;
+  std::unique_ptr<ThreadRules> rules;
+  ActionIds ids;
+  std::string name;                  // as the caller named it (a bundled name or a path)
+  std::vector<std::string> options;  // key=value, as given
+  const InputLayout& layout() {  // made when first asked for (under the GIL)
+    if (!input_layout) input_layout = std::make_unique<InputLayout>(*def);
+    return *input_layout;
+  }
+  std::unique_ptr<InputLayout> input_layout;
+};
+using GamePtr = std::shared_ptr<Game>;
+
+// A position of a game, with its legal moves and their ids known once asked for.
+class GameState {
+ public:
+  GameState(GamePtr game, State s) : game_(std::move(game)), state_(std::move(s)) {}
+  const GamePtr& game() const { return game_; }
+  const State& state() const { return state_; }
+  const Rules& rules() const { return *game_->rules; }
+
+  bool is_terminal() const { return rules().over(state_); }
+  bool is_chance() const { return rules().is_chance(state_); }
+  int current_player() const;
+  // The ids of the legal moves in the rules' order (the rolls' at a chance node).
+  const std::vector<int64_t>& legal_actions();
+  // The legal move of an id (throws std::invalid_argument if none).
+  int move_index(int64_t id);
+  const MoveList& legal_moves();  // not at a chance node
+  void apply_action(int64_t id);
+  std::string action_to_string(int64_t id);
+  int64_t string_to_action(const std::string& text);
+  std::vector<double> returns() const;
+  const std::vector<int64_t>& history() const { return history_; }
+
+ private:
+  void list_legal();  // fills legal_ and ids_ if this position has not got them yet
+  GamePtr game_;
+  State state_;
+  bool listed_ = false;
+  MoveList legal_;
+  std::vector<int64_t> ids_;
+  std::vector<int64_t> history_;
+};
+
+// C++ exceptions as Python ones, with the same texts: DefinitionError and PositionError as
+// boardlab.DefinitionError / boardlab.PositionError (ValueError), ScriptError as
+// boardlab.ScriptError (RuntimeError), std::invalid_argument as ValueError.
+void register_errors(py::module_& m);
+void bind_games(py::module_& m);
+void bind_agents(py::module_& m);
+void bind_lab(py::module_& m);
+
+}  // namespace boardlab::python

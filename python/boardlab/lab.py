@@ -1,0 +1,46 @@
+"""The rule-tweak lab from Python: series of games between agents (built-in specs or Python
+callables state -> action) and simulate folders, as pandas DataFrames.
+
+simulate() plays what `boardlab simulate` plays: game i is seeded game_seed(seed, i) and the
+agents rotate seats, so the same arguments give the same games and results as the CLI.
+"""
+from collections import namedtuple
+
+import pandas
+
+from . import _boardlab
+
+Results = namedtuple("Results", ["games", "moves"])
+Results.__doc__ = """A series' games (one row each) and their moves (one row each, in the
+game's notation). games: game, seed, first_agent_seat, starter, winner, winning_agent,
+starter_won, capped, result, plies, seconds. moves: game, ply, player, agent, dice, move.
+`agents` in the frames' attrs: the specs, in the order of the agent numbers."""
+
+
+def _frames(columns):
+    games = pandas.DataFrame(columns["games"], columns=["game", "seed", "first_agent_seat", "starter", "winner",
+                                                         "winning_agent", "starter_won", "capped", "result", "plies",
+                                                         "seconds"])
+    moves = pandas.DataFrame(columns["moves"], columns=["game", "ply", "player", "agent", "dice", "move"])
+    for frame in (games, moves):
+        frame.attrs.update(game=columns["game"], seed=columns["seed"], agents=list(columns["agents"]))
+    return Results(games, moves)
+
+
+def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, opening_plies=0, moves=True):
+    """Plays `games` games of `game` (a boardlab.Game, or a name) between `agents` (one per
+    player: specs such as "level:2" or callables state -> action; default random), as
+    `boardlab simulate` does. Returns Results(games, moves); moves=False leaves the moves out
+    (naming every move costs about as much as a random game)."""
+    from . import load_game
+    if isinstance(game, str):
+        game = load_game(game)
+    if agents is None:
+        agents = ["random"] * game.num_players()
+    return _frames(_boardlab._lab.simulate(game, list(agents), games, seed, max_plies, threads, opening_plies, moves))
+
+
+def read(folder, definition="", moves=True):
+    """The games of a simulate folder (`boardlab simulate --out FOLDER`), as simulate() gives
+    them; `definition` names the definition file when the run's game is not a bundled one."""
+    return _frames(_boardlab._lab.read(str(folder), definition, moves))

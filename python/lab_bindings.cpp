@@ -1,0 +1,160 @@
+// boardlab.lab's C++ side: simulate (the CLI's series, the same seeds and results, with
+// Python callables allowed in the seats) and read (a simulate folder), each giving the games
+// and their moves as columns that boardlab/lab.py makes into pandas DataFrames.
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+
+#include <map>
+
+#include "bindings.h"
+#include "callable_agent.h"
+#include "definition/bundled.h"
+#include "lab/lab_game.h"
+#include "lab/runs.h"
+#include "lab/simulation.h"
+
+namespace boardlab::python {
+
+namespace {
+
+// The columns of the games and of their moves, as lists in a dict each.
+struct Columns {
+  std::map<std::string, py::list> games, moves;
+};
+
+py::object player_or_none(const GameDef& def, int player) {
+  if (player < 0) return py::none();
+  return py::str(def.players[static_cast<size_t>(player)].name);
+}
+
+// Built with the GIL released: plain C++ first (the records replay the games), Python after.
+struct GameRow {
+  lab::GameStats stats;
+  Record record;
+};
+
+Columns columns(const GameDef& def, const std::vector<GameRow>& rows) {
+  Columns c;
+  const int n = def.nplayers();
+  for (const auto& [g, record] : rows) {
+    auto agent_of = [&](int player) -> py::object {
+      if (player < 0) return py::none();
+      return py::int_((player - g.first_seat + n) % n);
+    };
+    c.games["game"].append(g.index);
+    c.games["seed"].append(g.seed);
+    c.games["first_agent_seat"].append(g.first_seat);
+    c.games["starter"].append(player_or_none(def, g.starter));
+    c.games["winner"].append(player_or_none(def, g.winner));
+    c.games["winning_agent"].append(agent_of(g.winner));
+    c.games["starter_won"].append(g.winner >= 0 && g.winner == g.starter);
+    c.games["capped"].append(g.capped);
+    c.games["result"].append(g.result);
+    c.games["plies"].append(g.plies);
+    c.games["seconds"].append(g.seconds);
+    for (size_t i = 0; i < record.plies.size(); ++i) {
+      const auto& ply = record.plies[i];
+      int player = -1;
+      for (int p = 0; p < n; ++p)
+        if (def.players[static_cast<size_t>(p)].name == ply.side) player = p;
+      c.moves["game"].append(g.index);
+      c.moves["ply"].append(i + 1);
+      c.moves["player"].append(ply.side);
+      c.moves["agent"].append(agent_of(player));
+      c.moves["dice"].append(ply.dice);
+      c.moves["move"].append(ply.move);
+    }
+  }
+  return c;
+}
+
+py::dict as_dict(Columns c, const lab::RunInfo& run) {
+  py::dict out, games, moves;
+  for (auto& [k, v] : c.games) games[py::str(k)] = v;
+  for (auto& [k, v] : c.moves) moves[py::str(k)] = v;
+  out["games"] = games;
+  out["moves"] = moves;
+  out["agents"] = run.agents;
+  out["game"] = run.game;
+  out["seed"] = run.seed;
+  return out;
+}
+
+std::vector<GameRow> with_records(const Rules& rules, const lab::RunInfo& run, std::vector<lab::GameStats> games, bool moves) {
+  std::vector<GameRow> rows;
+  for (auto& g : games) {
+    Record r = moves ? lab_game_record(rules, run, g) : Record{};
+    rows.push_back({std::move(g), std::move(r)});
+  }
+  return rows;
+}
+
+py::dict simulate(const GamePtr& game, const py::list& agents, long games, uint64_t seed, int max_plies, int threads,
+                  int opening_plies, bool moves) {
+  lab::SimulationConfig config;
+  config.def = game->def;
+  config.games = games;
+  config.seed = seed;
+  config.max_plies = max_plies;
+  config.threads = threads;
+  config.opening_plies = opening_plies;
+  std::vector<py::handle> callables;
+  for (const py::handle a : agents) {
+    if (py::isinstance<py::str>(a)) {
+      config.agents.push_back(AgentSpec::parse(a.cast<std::string>()));
+    } else if (PyCallable_Check(a.ptr())) {
+      AgentSpec spec;
+      spec.name = "python";
+      spec.params["index"] = std::to_string(callables.size());
+      const std::string name = py::hasattr(a, "__name__") ? py::str(a.attr("__name__")).cast<std::string>() : "policy";
+      spec.params["name"] = name;
+      config.agents.push_back(spec);
+      callables.push_back(a);
+    } else {
+      throw std::invalid_argument("each agent is a spec (a str such as 'mcts:iterations=200') or a callable state -> action");
+    }
+  }
+  if (!callables.empty()) {
+    const GamePtr g = game;
+    config.make_agent = [g, callables, &config](const AgentSpec& spec, uint64_t seat_seed) -> std::unique_ptr<Agent> {
+      if (spec.name == "python") {
+        const size_t k = std::stoul(spec.params.at("index"));
+        return std::make_unique<CallableAgent>(g, callables.at(k), spec.params.at("name"));
+      }
+      return make_agent(spec, config.def, seat_seed);
+    };
+  }
+  const lab::RunInfo run = lab::run_info(game->name, game->options, config);
+  std::vector<GameRow> rows;
+  {
+    py::gil_scoped_release released;
+    ThreadRules rules(game->def);
+    rows = with_records(rules, run, lab::simulate(config), moves);
+  }
+  return as_dict(columns(*game->def, rows), run);
+}
+
+py::dict read(const std::string& folder, const std::string& definition, bool moves) {
+  std::vector<GameRow> rows;
+  lab::RunInfo run;
+  GameDefPtr def;
+  {
+    py::gil_scoped_release released;
+    run = lab::read_run_info(folder);
+    def = definition.empty() ? open_named_definition(run.game, run.options) : open_definition(definition, run.options);
+    ThreadRules rules(def);
+    rows = with_records(rules, run, lab::read_games(folder, *def), moves);
+  }
+  return as_dict(columns(*def, rows), run);
+}
+
+}  // namespace
+
+void bind_lab(py::module_& m) {
+  auto lab = m.def_submodule("_lab", "the C++ side of boardlab.lab");
+  lab.def("simulate", &simulate, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
+          py::arg("threads"), py::arg("opening_plies"), py::arg("moves"));
+  lab.def("read", &read, py::arg("folder"), py::arg("definition"), py::arg("moves"));
+}
+
+}  // namespace boardlab::python
