@@ -7,11 +7,14 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(g++ cmake ninja-build pkg-config libyaml-cpp-dev libluajit-5.1-dev libfmt-dev catch2
-          libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev libeigen3-dev libcpp-httplib-dev)
+          libcli11-dev nlohmann-json3-dev libbenchmark-dev libedit-dev libeigen3-dev libcpp-httplib-dev
+          pybind11-dev python3-dev)
 # The tests also ask GNU Backgammon for legal moves (tests/gnubg/), drive a terminal (tmux)
 # and open simulate's HTML report in a headless browser (chromium); the fuzz targets need
-# clang and its libFuzzer; the install test builds the Debian package (dpkg-dev).
-[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium clang libclang-rt-dev dpkg-dev)
+# clang and its libFuzzer; the install test builds the Debian package (dpkg-dev); the Python
+# module's tests use pytest, numpy, pandas and matplotlib (Debian's, for Debian's python3).
+[ "${1:-}" = "test" ] && packages+=(gnubg python3 tmux chromium clang libclang-rt-dev dpkg-dev
+                                    python3-pytest python3-numpy python3-pandas python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,30 @@
+"""The lab from Python: a series gives the games and results the CLI's `simulate` gives for
+the same seed, and a simulate folder reads back as the same DataFrames."""
+import subprocess
+
+import boardlab
+
+GAME_COLUMNS = ["game", "seed", "first_agent_seat", "starter", "winner", "winning_agent", "starter_won", "capped",
+                "result", "plies", "seconds"]
+MOVE_COLUMNS = ["game", "ply", "player", "agent", "dice", "move"]
+
+
+def test_simulate_matches_the_cli(boardlab_program, tmp_path):
+    folder = tmp_path / "run"
+    subprocess.run([boardlab_program, "simulate", "hypergammon", "--games", "12", "--seed", "9", "--agents",
+                    "random,greedy", "--threads", "2", "--out", str(folder)], check=True, capture_output=True)
+    mine = boardlab.lab.simulate("hypergammon", games=12, agents=["random", "greedy"], seed=9)
+    theirs = boardlab.lab.read(folder)
+    assert list(mine.games.columns) == GAME_COLUMNS and list(mine.moves.columns) == MOVE_COLUMNS
+    same = [c for c in GAME_COLUMNS if c != "seconds"]
+    assert mine.games[same].equals(theirs.games[same])
+    assert mine.moves.equals(theirs.moves)
+    assert theirs.games.attrs["agents"] == ["random", "greedy"]
+    # Every move is named in the game's notation, with the roll it played.
+    assert (mine.moves.dice != "").all() and mine.moves.move.str.contains("/").any()
+    assert mine.moves.groupby("game").size().tolist() == mine.games.plies.tolist()
+
+
+def test_moves_can_be_left_out():
+    results = boardlab.lab.simulate("connect-four", games=3, seed=1, moves=False)
+    assert len(results.games) == 3 and results.moves.empty
