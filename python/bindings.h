@@ -47,14 +47,15 @@ class GameState {
   const State& state() const { return state_; }
   const Rules& rules() const { return *game_->rules; }
 
-  bool is_terminal() const { return rules().over(state_); }
-  bool is_chance() const { return rules().is_chance(state_); }
-  int current_player() const;
+  // Over, a chance node, or the side to move's decision. The moves are listed once to tell
+  // (a loop asks is_terminal, then legal_actions, of every position).
+  bool is_terminal();
+  bool is_chance() const { return state_.awaiting_roll() && !rules().over(state_); }
+  int current_player();
   // The ids of the legal moves in the rules' order (the rolls' at a chance node).
   const std::vector<int64_t>& legal_actions();
   // The legal move of an id (throws std::invalid_argument if none).
   int move_index(int64_t id);
-  const MoveList& legal_moves();  // not at a chance node
   void apply_action(int64_t id);
   std::string action_to_string(int64_t id);
   int64_t string_to_action(const std::string& text);
@@ -62,10 +63,11 @@ class GameState {
   const std::vector<int64_t>& history() const { return history_; }
 
  private:
-  void list_legal();  // fills legal_ and ids_ if this position has not got them yet
+  void list_moves();  // fills legal_ (a decision) if this position has not got them yet
+  void list_ids();    // and ids_ (the rolls' at a chance node)
   GamePtr game_;
   State state_;
-  bool listed_ = false;
+  bool moves_listed_ = false, ids_listed_ = false;
   MoveList legal_;
   std::vector<int64_t> ids_;
   std::vector<int64_t> history_;

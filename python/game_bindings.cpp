@@ -15,37 +15,42 @@
 
 namespace boardlab::python {
 
-int GameState::current_player() const {
+bool GameState::is_terminal() {
+  if (state_.awaiting_roll()) return rules().over(state_);
+  list_moves();
+  return legal_.size() == 0;  // empty exactly when the game is over (rules.h)
+}
+
+int GameState::current_player() {
   if (is_terminal()) return kTerminalPlayer;
   if (is_chance()) return kChancePlayer;
   return state_.side();
 }
 
-void GameState::list_legal() {
-  if (listed_) return;
+void GameState::list_moves() {
+  if (moves_listed_ || state_.awaiting_roll()) return;
+  rules().legal_moves(state_, legal_);
+  moves_listed_ = true;
+}
+
+void GameState::list_ids() {
+  if (ids_listed_) return;
   ids_.clear();
   if (is_chance()) {
     for (const ChanceOutcome& o : rules().chance_outcomes(state_)) ids_.push_back(game_->ids.roll_id(state_, o));
   } else if (!is_terminal()) {
-    rules().legal_moves(state_, legal_);
     game_->ids.ids(state_, legal_, ids_);
   }
-  listed_ = true;
+  ids_listed_ = true;
 }
 
 const std::vector<int64_t>& GameState::legal_actions() {
-  list_legal();
+  list_ids();
   return ids_;
 }
 
-const MoveList& GameState::legal_moves() {
-  if (is_chance()) throw std::invalid_argument("this state waits for a roll: it has no moves yet");
-  list_legal();
-  return legal_;
-}
-
 int GameState::move_index(int64_t id) {
-  list_legal();
+  list_ids();
   for (size_t i = 0; i < ids_.size(); ++i)
     if (ids_[i] == id) return static_cast<int>(i);
   if (is_terminal()) throw std::invalid_argument(fmt::format("the game is over: no action is legal (asked for {})", id));
@@ -61,7 +66,7 @@ void GameState::apply_action(int64_t id) {
   else
     rules().apply(state_, legal_[i]);
   history_.push_back(id);
-  listed_ = false;
+  moves_listed_ = ids_listed_ = false;
 }
 
 std::string GameState::action_to_string(int64_t id) {
@@ -76,7 +81,7 @@ std::string GameState::action_to_string(int64_t id) {
 }
 
 int64_t GameState::string_to_action(const std::string& text) {
-  list_legal();
+  list_ids();
   if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
   if (is_chance()) {
     const int id = game_->ids.roll_id(state_, read_roll(state_, text));
@@ -205,12 +210,12 @@ void bind_games(py::module_& m) {
       .def("string_to_action", &GameState::string_to_action, py::arg("text"))
       .def("string_to_action", [](GameState& s, int, const std::string& t) { return s.string_to_action(t); }, py::arg("player"), py::arg("text"))
       .def("returns", &GameState::returns)
-      .def("rewards", [](const GameState& s) {
+      .def("rewards", [](GameState& s) {
         return s.is_terminal() ? s.returns() : std::vector<double>(static_cast<size_t>(s.state().def().nplayers()), 0.0);
       })
       .def("history", &GameState::history, "the actions applied since this state was made")
       .def("move_number", [](const GameState& s) { return s.state().ply(); })
-      .def("result", [](const GameState& s) -> py::object {
+      .def("result", [](GameState& s) -> py::object {
         if (!s.is_terminal()) return py::none();
         return py::str(describe(s.state().def(), s.rules().outcome(s.state())));
       }, "how the game ended in words (\"white wins (gammon)\"), or None")

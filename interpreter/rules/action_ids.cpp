@@ -22,10 +22,10 @@ int ActionIds::index_of(int location) const {
 }
 
 int64_t ActionIds::key(const State& s, const Move& m) const {
-  const std::vector<MoveLeg> legs = move_legs(s, m);
-  if (legs.empty()) return ((locations_ - 1) * locations_ + (locations_ - 1)) * counts_;
-  const int64_t from = index_of(legs.front().stops.front()), to = index_of(legs.back().stops.back());
-  const int64_t count = std::clamp<int64_t>(legs.front().count, 1, counts_);
+  const MoveRoute r = move_route(s, m);
+  if (r.legs == 0) return ((locations_ - 1) * locations_ + (locations_ - 1)) * counts_;
+  const int64_t from = index_of(r.from), to = index_of(r.to);
+  const int64_t count = std::clamp<int64_t>(r.count, 1, counts_);
   return (from * locations_ + to) * counts_ + (count - 1);
 }
 

@@ -26,11 +26,15 @@ Move prefix(const Move& m, int n) {
 
 }  // namespace
 
-std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
+namespace {
+
+// Reads `m`'s actions as legs, the one reading of move_legs and move_route: calls
+// leg(i, from, to, count) where action i starts a leg, waypoint(i, cell) where it adds a stop
+// to the leg still open, side(i) for any other action (a capture, a hit, a promotion).
+template <class Leg, class Waypoint, class Side>
+void scan_legs(const State& before, const Move& m, Leg leg, Waypoint waypoint, Side side) {
   const GameDef& def = before.def();
   const int mover = before.side();
-  std::vector<MoveLeg> legs;
-  std::vector<int> pending;  // side actions since the last leg began
   std::optional<State> shadow;  // made only when a cell an earlier action touched is asked about
   // The piece `level` of `cell` (from the top when negative) as it is just before action i.
   auto piece_before = [&](int i, int cell, int level) -> uint8_t {
@@ -59,70 +63,93 @@ std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
     return code;
   };
   // A leg still taking waypoints (a move or a chain started by a mark): its end stays last.
-  bool open = false;
+  bool open = false, any = false;
   auto mine = [&](uint8_t code) { return code != 0 && def.owner_of[code] == mover; };
-  // A side action between two legs belongs to the one that stops on its cell (a hit or a
-  // capture where the next leg lands), else to the one before (a chain's captures, a
-  // promotion where it ended).
-  auto start_leg = [&](std::vector<int> stops, int count, int action) {
-    MoveLeg leg;
-    leg.stops = std::move(stops);
-    leg.count = count;
-    for (int i : pending) {
-      const int cell = m.actions[static_cast<size_t>(i)].a;
-      const bool here = std::find(leg.stops.begin(), leg.stops.end(), cell) != leg.stops.end();
-      (here || legs.empty() ? leg.actions : legs.back().actions).push_back(i);
-    }
-    leg.actions.push_back(action);
-    pending.clear();
-    legs.push_back(std::move(leg));
-  };
   for (int i = 0; i < m.count; ++i) {
     const Action& a = m.actions[static_cast<size_t>(i)];
     const bool slot_ok = a.b < def.reserve_slots.size();
     switch (a.op) {
       case Op::Move:
-        start_leg({a.a, a.b}, a.n, i);
-        open = true;
+        leg(i, a.a, a.b, a.n);
+        open = any = true;
         break;
       case Op::Mark:
-        if (open && !legs.empty()) {
-          auto& stops = legs.back().stops;
-          stops.insert(stops.end() - 1, a.a);
-          legs.back().actions.push_back(i);
+        if (open && any) {
+          waypoint(i, a.a);
         } else {
-          start_leg({a.a, a.a}, 0, i);  // a chain that ends where it began
-          open = true;
+          leg(i, a.a, a.a, 0);  // a chain that ends where it began
+          open = any = true;
         }
         break;
       case Op::FromReserve:
       case Op::Put:
         if (slot_ok && mine(static_cast<uint8_t>(a.c))) {
-          start_leg({reserve_location(a.b), a.a}, 1, i);
-          open = false;
+          leg(i, reserve_location(a.b), a.a, 1);
+          open = false, any = true;
         } else {
-          pending.push_back(i);
+          side(i);
         }
         break;
       case Op::ToReserve:
       case Op::Take: {
         const uint8_t code = piece_before(i, a.a, a.op == Op::ToReserve ? -1 : a.n);
         if (slot_ok && mine(code)) {
-          start_leg({a.a, reserve_location(a.b)}, a.op == Op::ToReserve ? a.n : 1, i);
-          open = false;
+          leg(i, a.a, reserve_location(a.b), a.op == Op::ToReserve ? a.n : 1);
+          open = false, any = true;
         } else {
-          pending.push_back(i);
+          side(i);
         }
         break;
       }
       default:  // captures, promotions, pieces moved inside columns
-        pending.push_back(i);
+        side(i);
     }
   }
+}
+
+}  // namespace
+
+std::vector<MoveLeg> move_legs(const State& before, const Move& m) {
+  std::vector<MoveLeg> legs;
+  std::vector<int> pending;  // side actions since the last leg began
+  // A side action between two legs belongs to the one that stops on its cell (a hit or a
+  // capture where the next leg lands), else to the one before (a chain's captures, a
+  // promotion where it ended).
+  auto leg = [&](int action, int from, int to, int count) {
+    MoveLeg l;
+    l.stops = {from, to};
+    l.count = count;
+    for (int i : pending) {
+      const int cell = m.actions[static_cast<size_t>(i)].a;
+      const bool here = std::find(l.stops.begin(), l.stops.end(), cell) != l.stops.end();
+      (here || legs.empty() ? l.actions : legs.back().actions).push_back(i);
+    }
+    l.actions.push_back(action);
+    pending.clear();
+    legs.push_back(std::move(l));
+  };
+  auto waypoint = [&](int action, int cell) {
+    auto& stops = legs.back().stops;
+    stops.insert(stops.end() - 1, cell);
+    legs.back().actions.push_back(action);
+  };
+  scan_legs(before, m, leg, waypoint, [&](int action) { pending.push_back(action); });
   if (!legs.empty())  // side actions after the last leg are its own
     legs.back().actions.insert(legs.back().actions.end(), pending.begin(), pending.end());
-  for (auto& leg : legs) std::sort(leg.actions.begin(), leg.actions.end());  // applied in the move's order
+  for (auto& l : legs) std::sort(l.actions.begin(), l.actions.end());  // applied in the move's order
   return legs;
+}
+
+MoveRoute move_route(const State& before, const Move& m) {
+  MoveRoute r;
+  scan_legs(
+      before, m,
+      [&](int, int from, int to, int count) {
+        if (r.legs++ == 0) r.from = from, r.count = count;
+        r.to = to;
+      },
+      [](int, int) {}, [](int) {});
+  return r;
 }
 
 State after_legs(const State& before, const Move& m, const std::vector<MoveLeg>& legs, const std::vector<int>& order) {

@@ -26,6 +26,14 @@ struct MoveLeg {
 // no leg (a pass, or only side actions) gives none.
 std::vector<MoveLeg> move_legs(const State& before, const Move& m);
 
+// Where a move's first leg starts, where its last leg ends and how many pieces the first
+// moves, as move_legs reads them but without making them (action ids ask this of every legal
+// move). No leg: `legs` 0.
+struct MoveRoute {
+  int from = 0, to = 0, count = 0, legs = 0;
+};
+MoveRoute move_route(const State& before, const Move& m);
+
 // The position after some of a move's legs, applied in the order given (a person may play a
 // dice turn's legs in any order). Throws std::invalid_argument if that order cannot be
 // applied (a leg that starts where a piece is not yet).
