@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installing: `cmake --install` into a fresh prefix and the Debian package (cpack) unpacked
 # into another, each then moved, and run from an empty folder with only its own files:
-# list, play piped, simulate, serve, the man page and completion; and the data lookup
+# list, play piped, simulate, serve, the man page and completion, the Python module; and the data lookup
 # (BOARDLAB_HOME, the user's game folders, the message when nothing is found).
 # Usage: test_install.sh BUILD_DIR (run from the repository).
 set -u
@@ -53,6 +53,18 @@ assert "id" in game and game["legal"], game
 PY
   then ok; else bad "$name: serve: $(head -3 "$tmp/serve.out")"; fi
   kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; server=""
+  # The Python module, from the prefix alone: it finds the games from where it lies.
+  local site
+  site=$(ls -d "$prefix"/lib/python3*/dist-packages 2>/dev/null | head -1)
+  if [ -z "$site" ]; then
+    bad "$name: no Python package under $prefix/lib/python3*/dist-packages"
+  elif (cd "$tmp/empty" && env -i PATH=/usr/bin:/bin HOME="$tmp/home" PYTHONPATH="$site" /usr/bin/python3 -c \
+        "import boardlab; g = boardlab.load_game('hypergammon'); s = g.new_initial_state(); print(s.is_chance_node(), len(s.chance_outcomes()))" \
+        >"$tmp/out" 2>"$tmp/err"); then
+    expect "$name: python" "True 30" "$tmp/out"
+  else
+    bad "$name: import boardlab: $(tail -3 "$tmp/err")"
+  fi
 }
 
 # 1. cmake --install into a prefix, then the prefix moved elsewhere.

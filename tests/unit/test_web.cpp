@@ -13,7 +13,8 @@
 #include "helpers.h"
 #include "rules/game_loop.h"
 #include "state/position_text.h"
-#include "web/move_route.h"
+#include "rules/action_ids.h"
+#include "state/move_route.h"
 #include "web/web_api.h"
 
 using namespace boardlab;
@@ -69,6 +70,14 @@ class LegChecker : public Player {
       key.push_back(texts[static_cast<size_t>(i)]);  // last: the button's text
       keys.push_back(key);
       ++moves;
+      // The route action ids read (move_route) is the legs' without making them.
+      const MoveRoute route = move_route(s, m);
+      REQUIRE(route.legs == static_cast<int>(legs.size()));
+      if (!legs.empty()) {
+        REQUIRE(route.from == legs.front().stops.front());
+        REQUIRE(route.to == legs.back().stops.back());
+        REQUIRE(route.count == legs.front().count);
+      }
       if (legs.empty()) continue;  // a pass
       std::sort(used.begin(), used.end());
       std::vector<int> all(m.count);
@@ -78,6 +87,13 @@ class LegChecker : public Player {
       whole.apply(m);
       REQUIRE(after_legs(s, m, legs, order).same_position(whole));
     }
+    // Action ids: unique in the position, each its move's route plus a multiple of the space.
+    const ActionIds ids(s.def());
+    std::vector<int64_t> numbers;
+    ids.ids(s, legal, numbers);
+    std::set<int64_t> distinct(numbers.begin(), numbers.end());
+    REQUIRE(distinct.size() == numbers.size());
+    for (int i = 0; i < legal.size(); ++i) REQUIRE(numbers[static_cast<size_t>(i)] % ids.num_distinct() == ids.key(s, legal[i]));
     std::sort(keys.begin(), keys.end());
     const auto same_legs = [](const auto& a, const auto& b) { return std::equal(a.begin(), a.end() - 1, b.begin(), b.end() - 1); };
     if (std::adjacent_find(keys.begin(), keys.end(), same_legs) != keys.end()) ++shared;
@@ -94,7 +110,7 @@ class LegChecker : public Player {
 
 }  // namespace
 
-TEST_CASE("Every legal move's legs use each of its actions once and, played in order, make the move", "[web]") {
+TEST_CASE("Every legal move's legs use each of its actions once and, played in order, make the move; its route and id agree", "[web]") {
   for (const auto& path : bundled_definitions()) {
     auto game = testing::bundled(std::filesystem::path(path).stem().string());
     INFO(game->def().name);
