@@ -10,6 +10,7 @@
 #include "callable_agent.h"
 #include "definition/bundled.h"
 #include "lab/lab_game.h"
+#include "lab/match.h"
 #include "lab/runs.h"
 #include "lab/simulation.h"
 
@@ -89,49 +90,90 @@ std::vector<GameRow> with_records(const Rules& rules, const lab::RunInfo& run, s
   return rows;
 }
 
-py::dict simulate(const GamePtr& game, const py::list& agents, long games, uint64_t seed, int max_plies, int threads,
-                  int opening_plies, bool moves) {
+// A series as boardlab simulate plays it, with Python callables seated through the config's
+// agent factory. `callables` keeps the handles (borrowed: the caller's list holds them).
+struct Series {
   lab::SimulationConfig config;
+  std::vector<py::handle> callables;
+};
+
+void make_series(Series& s, const GamePtr& game, const py::list& agents, long games, uint64_t seed, int max_plies,
+                 int threads, int opening_plies) {
+  lab::SimulationConfig& config = s.config;
   config.def = game->def;
   config.games = games;
   config.seed = seed;
   config.max_plies = max_plies;
   config.threads = threads;
   config.opening_plies = opening_plies;
-  std::vector<py::handle> callables;
   for (const py::handle a : agents) {
     if (py::isinstance<py::str>(a)) {
       config.agents.push_back(AgentSpec::parse(a.cast<std::string>()));
     } else if (PyCallable_Check(a.ptr())) {
       AgentSpec spec;
       spec.name = "python";
-      spec.params["index"] = std::to_string(callables.size());
-      const std::string name = py::hasattr(a, "__name__") ? py::str(a.attr("__name__")).cast<std::string>() : "policy";
-      spec.params["name"] = name;
+      spec.params["index"] = std::to_string(s.callables.size());
+      spec.params["name"] = py::hasattr(a, "__name__") ? py::str(a.attr("__name__")).cast<std::string>() : "policy";
       config.agents.push_back(spec);
-      callables.push_back(a);
+      s.callables.push_back(a);
     } else {
       throw std::invalid_argument("each agent is a spec (a str such as 'mcts:iterations=200') or a callable state -> action");
     }
   }
-  if (!callables.empty()) {
-    const GamePtr g = game;
-    config.make_agent = [g, callables, &config](const AgentSpec& spec, uint64_t seat_seed) -> std::unique_ptr<Agent> {
-      if (spec.name == "python") {
-        const size_t k = std::stoul(spec.params.at("index"));
-        return std::make_unique<CallableAgent>(g, callables.at(k), spec.params.at("name"));
-      }
-      return make_agent(spec, config.def, seat_seed);
-    };
-  }
-  const lab::RunInfo run = lab::run_info(game->name, game->options, config);
+  if (s.callables.empty()) return;
+  config.make_agent = [game, &s](const AgentSpec& spec, uint64_t seat_seed) -> std::unique_ptr<Agent> {
+    if (spec.name == "python")
+      return std::make_unique<CallableAgent>(game, s.callables.at(std::stoul(spec.params.at("index"))), spec.params.at("name"));
+    return make_agent(spec, s.config.def, seat_seed);
+  };
+}
+
+py::dict simulate(const GamePtr& game, const py::list& agents, long games, uint64_t seed, int max_plies, int threads,
+                  int opening_plies, bool moves) {
+  Series series;
+  make_series(series, game, agents, games, seed, max_plies, threads, opening_plies);
+  const lab::RunInfo run = lab::run_info(game->name, game->options, series.config);
   std::vector<GameRow> rows;
   {
     py::gil_scoped_release released;
     ThreadRules rules(game->def);
-    rows = with_records(rules, run, lab::simulate(config), moves);
+    rows = with_records(rules, run, lab::simulate(series.config), moves);
   }
   return as_dict(columns(*game->def, rows), run);
+}
+
+// A match as `boardlab match` reports it: the first agent's record, score and Elo with their
+// intervals, the first mover's wins, and the program's text.
+py::dict match(const GamePtr& game, const py::list& agents, long games, uint64_t seed, int max_plies, int threads,
+               int opening_plies) {
+  Series series;
+  make_series(series, game, agents, games, seed, max_plies, threads, opening_plies);
+  if (series.config.agents.size() != 2) throw std::invalid_argument("a match is between two agents");
+  lab::MatchConfig m;
+  m.series = series.config;  // its agent factory refers to `series`, alive until the end
+  lab::Match played;
+  std::string text;
+  {
+    py::gil_scoped_release released;
+    played = lab::play_match(m);
+    text = lab::match_text(played, m);
+  }
+  const lab::MatchResult& r = played.result;
+  const auto [low, high] = r.interval();
+  const lab::EloDifference elo = lab::elo_difference(r);
+  py::dict out;
+  out["games"] = r.games;
+  out["wins"] = r.wins;
+  out["draws"] = r.draws;
+  out["losses"] = r.losses;
+  out["capped"] = r.capped;
+  out["first_mover_wins"] = r.first_mover_wins;
+  out["score"] = r.score();
+  out["score_interval"] = py::make_tuple(low, high);
+  out["elo"] = elo.elo;
+  out["elo_interval"] = py::make_tuple(elo.interval95.low, elo.interval95.high);
+  out["text"] = text;
+  return out;
 }
 
 py::dict read(const std::string& folder, const std::string& definition, bool moves) {
@@ -154,6 +196,8 @@ void bind_lab(py::module_& m) {
   auto lab = m.def_submodule("_lab", "the C++ side of boardlab.lab");
   lab.def("simulate", &simulate, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
           py::arg("threads"), py::arg("opening_plies"), py::arg("moves"));
+  lab.def("match", &match, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
+          py::arg("threads"), py::arg("opening_plies"));
   lab.def("read", &read, py::arg("folder"), py::arg("definition"), py::arg("moves"));
 }
 

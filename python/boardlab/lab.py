@@ -40,6 +40,16 @@ def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, op
     return _frames(_boardlab._lab.simulate(game, list(agents), games, seed, max_plies, threads, opening_plies, moves))
 
 
+def match(game, agents, games=100, seed=1, max_plies=1000, threads=1, opening_plies=0):
+    """A match between two agents (specs or callables) as `boardlab match` plays it: a dict
+    with the first agent's games, wins, draws, losses, capped, first_mover_wins, score and
+    score_interval (95%), elo and elo_interval, and `text`, the program's report."""
+    from . import load_game
+    if isinstance(game, str):
+        game = load_game(game)
+    return _boardlab._lab.match(game, list(agents), games, seed, max_plies, threads, opening_plies)
+
+
 def read(folder, definition="", moves=True):
     """The games of a simulate folder (`boardlab simulate --out FOLDER`), as simulate() gives
     them; `definition` names the definition file when the run's game is not a bundled one."""

@@ -99,3 +99,25 @@ def test_searches_release_the_gil():
         w.join()
     assert results == {"search": alone, "series": series_alone}
     assert len(ticks) > 3
+
+
+def test_a_match_reports_as_the_program_does(boardlab_program):
+    import subprocess
+    cli = subprocess.run([boardlab_program, "match", "breakthrough-6x6", "random", "greedy", "--games", "20", "--seed", "3",
+                          "--threads", "1"], capture_output=True, text=True, check=True).stdout
+    mine = boardlab.lab.match("breakthrough-6x6", ["random", "greedy"], games=20, seed=3)
+    assert mine["text"] in cli
+    assert mine["games"] == 20 and mine["wins"] + mine["draws"] + mine["losses"] == 20
+    low, high = mine["score_interval"]
+    assert low <= mine["score"] <= high
+
+
+def test_a_python_policy_in_a_match_against_a_level():
+    game = boardlab.load_game("connect-four")
+
+    def centre_first(state):  # prefers the middle columns
+        legal = state.legal_actions()
+        return min(legal, key=lambda a: abs(state.action_to_string(a).count("d") - 1))
+
+    result = boardlab.lab.match(game, [centre_first, "level:1"], games=6, seed=1)
+    assert result["games"] == 6 and "python:" in result["text"] and "level:1" in result["text"]
