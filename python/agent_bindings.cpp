@@ -63,6 +63,11 @@ class BuiltinAgent {
     long visits;
   };
   std::pair<int64_t, std::vector<Scored>> choose(GameState& s) {
+    // A state of other rules would be read by this game's tables; the same rules loaded
+    // twice are the same game.
+    if (s.game()->def->content_hash != game_->def->content_hash)
+      throw std::invalid_argument(fmt::format("this agent plays {}; the state is of other rules ({}): make the agent with the "
+                                              "state's game", game_->def->name, s.game()->def->name));
     if (s.is_terminal()) throw std::invalid_argument("the game is over: there is no move to choose");
     if (s.is_chance()) throw std::invalid_argument("this state waits for a roll: apply one before asking an agent");
     const State position = s.state();  // copied under the GIL

@@ -31,6 +31,9 @@ def test_builtin_agents_choose_legal_moves():
     assert hints[0][1] >= hints[-1][1] and hints[0][2] > 0
     with pytest.raises(ValueError, match="unknown|no agent|not an agent"):
         boardlab.Agent(game, "nosuch")
+    assert agent.step(boardlab.load_game("breakthrough-6x6").new_initial_state()) in state.legal_actions()  # the same rules
+    with pytest.raises(ValueError, match="make the agent with the state's game"):
+        agent.step(boardlab.load_game("breakthrough").new_initial_state())
 
 
 def test_a_game_between_agents_with_dice():
