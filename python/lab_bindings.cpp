@@ -4,7 +4,12 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <future>
 #include <map>
+#include <thread>
 
 #include "bindings.h"
 #include "callable_agent.h"
@@ -90,6 +95,34 @@ std::vector<GameRow> with_records(const Rules& rules, const lab::RunInfo& run, s
   return rows;
 }
 
+// Runs `work` (a series) on a thread of its own while this one, the caller's, looks for
+// Ctrl-C every 50 ms: signals reach Python's main thread only. On Ctrl-C the series' games
+// stop at their next move (`stop`, SimulationConfig::stop) and the KeyboardInterrupt is
+// raised once they have.
+void interruptible(std::atomic<bool>& stop, const std::function<void()>& work) {
+  std::promise<void> finished;
+  auto done = finished.get_future();
+  std::thread worker([&] {
+    try {
+      work();
+      finished.set_value();
+    } catch (...) {
+      finished.set_exception(std::current_exception());
+    }
+  });
+  bool interrupted = false;
+  {
+    py::gil_scoped_release released;
+    while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      py::gil_scoped_acquire gil;
+      if (!interrupted && PyErr_CheckSignals() != 0) interrupted = true, stop = true;  // the error stays set
+    }
+    worker.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  done.get();  // the series' own error, if any
+}
+
 // A series as boardlab simulate plays it, with Python callables seated through the config's
 // agent factory. `callables` keeps the handles (borrowed: the caller's list holds them).
 struct Series {
@@ -134,11 +167,12 @@ py::dict simulate(const GamePtr& game, const py::list& agents, long games, uint6
   make_series(series, game, agents, games, seed, max_plies, threads, opening_plies);
   const lab::RunInfo run = lab::run_info(game->name, game->options, series.config);
   std::vector<GameRow> rows;
-  {
-    py::gil_scoped_release released;
+  std::atomic<bool> stop{false};
+  series.config.stop = &stop;
+  interruptible(stop, [&] {
     ThreadRules rules(game->def);
     rows = with_records(rules, run, lab::simulate(series.config), moves);
-  }
+  });
   return as_dict(columns(*game->def, rows), run);
 }
 
@@ -153,11 +187,12 @@ py::dict match(const GamePtr& game, const py::list& agents, long games, uint64_t
   m.series = series.config;  // its agent factory refers to `series`, alive until the end
   lab::Match played;
   std::string text;
-  {
-    py::gil_scoped_release released;
+  std::atomic<bool> stop{false};
+  m.series.stop = &stop;
+  interruptible(stop, [&] {
     played = lab::play_match(m);
     text = lab::match_text(played, m);
-  }
+  });
   const lab::MatchResult& r = played.result;
   const auto [low, high] = r.interval();
   const lab::EloDifference elo = lab::elo_difference(r);

@@ -28,3 +28,23 @@ def test_simulate_matches_the_cli(boardlab_program, tmp_path):
 def test_moves_can_be_left_out():
     results = boardlab.lab.simulate("connect-four", games=3, seed=1, moves=False)
     assert len(results.games) == 3 and results.moves.empty
+
+
+def test_ctrl_c_stops_a_long_series():
+    """A series of 300,000 games (6 s here), interrupted after half a second: KeyboardInterrupt
+    (0.7 s here), not the series' results."""
+    import subprocess
+    import sys
+    import textwrap
+    script = textwrap.dedent("""
+        import os, signal, threading, time, boardlab
+        threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        start = time.time()
+        try:
+            boardlab.lab.simulate("dipole", games=300_000, seed=1, moves=False)
+            print("finished")
+        except KeyboardInterrupt:
+            print(f"interrupted after {time.time() - start:.1f} s")
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120).stdout
+    assert out.startswith("interrupted after"), out
