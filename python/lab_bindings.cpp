@@ -18,6 +18,7 @@
 #include "lab/match.h"
 #include "lab/runs.h"
 #include "lab/simulation.h"
+#include "lab/summary.h"
 
 namespace boardlab::python {
 
@@ -162,16 +163,20 @@ void make_series(Series& s, const GamePtr& game, const py::list& agents, long ga
 }
 
 py::dict simulate(const GamePtr& game, const py::list& agents, long games, uint64_t seed, int max_plies, int threads,
-                  int opening_plies, bool moves) {
+                  int opening_plies, bool moves, const std::string& out, bool replace) {
   Series series;
   make_series(series, game, agents, games, seed, max_plies, threads, opening_plies);
   const lab::RunInfo run = lab::run_info(game->name, game->options, series.config);
+  if (!out.empty()) lab::check_results_folder(out, run, replace);  // before any game, as simulate --out does
   std::vector<GameRow> rows;
   std::atomic<bool> stop{false};
   series.config.stop = &stop;
   interruptible(stop, [&] {
+    std::vector<lab::GameStats> played = lab::simulate(series.config);
+    if (!out.empty() && !stop)
+      lab::write_results(out, played, lab::summarize(played, *game->def), *game->def, run, replace);
     ThreadRules rules(game->def);
-    rows = with_records(rules, run, lab::simulate(series.config), moves);
+    rows = with_records(rules, run, std::move(played), moves);
   });
   return as_dict(columns(*game->def, rows), run);
 }
@@ -230,7 +235,7 @@ py::dict read(const std::string& folder, const std::string& definition, bool mov
 void bind_lab(py::module_& m) {
   auto lab = m.def_submodule("_lab", "the C++ side of boardlab.lab");
   lab.def("simulate", &simulate, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
-          py::arg("threads"), py::arg("opening_plies"), py::arg("moves"));
+          py::arg("threads"), py::arg("opening_plies"), py::arg("moves"), py::arg("out"), py::arg("replace"));
   lab.def("match", &match, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
           py::arg("threads"), py::arg("opening_plies"));
   lab.def("read", &read, py::arg("folder"), py::arg("definition"), py::arg("moves"));

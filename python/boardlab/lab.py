@@ -27,17 +27,21 @@ def _frames(columns):
     return Results(games, moves)
 
 
-def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, opening_plies=0, moves=True):
+def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, opening_plies=0, moves=True, out=None,
+             replace=False):
     """Plays `games` games of `game` (a boardlab.Game, or a name) between `agents` (one per
     player: specs such as "level:2" or callables state -> action; default random), as
     `boardlab simulate` does. Returns Results(games, moves); moves=False leaves the moves out
-    (naming every move costs about as much as a random game)."""
+    (naming every move costs about as much as a random game). `out`: a folder to write the
+    run into as `simulate --out` does (games.jsonl, summary.json, report.html); `replace`
+    lets it replace another run's folder (`--force`)."""
     from . import load_game
     if isinstance(game, str):
         game = load_game(game)
     if agents is None:
         agents = ["random"] * game.num_players()
-    return _frames(_boardlab._lab.simulate(game, list(agents), games, seed, max_plies, threads, opening_plies, moves))
+    return _frames(_boardlab._lab.simulate(game, list(agents), games, seed, max_plies, threads, opening_plies, moves,
+                                           "" if out is None else str(out), replace))
 
 
 def match(game, agents, games=100, seed=1, max_plies=1000, threads=1, opening_plies=0):

@@ -48,3 +48,20 @@ def test_ctrl_c_stops_a_long_series():
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120).stdout
     assert out.startswith("interrupted after"), out
+
+
+def test_a_series_written_as_the_program_writes_it(boardlab_program, tmp_path):
+    folder = tmp_path / "run"
+    mine = boardlab.lab.simulate("connect-four", games=10, agents=["greedy", "random"], seed=5, out=folder)
+    assert (folder / "report.html").exists() and (folder / "summary.json").exists()
+    again = boardlab.lab.read(folder)
+    same = [c for c in GAME_COLUMNS if c != "seconds"]
+    assert again.games[same].equals(mine.games[same]) and again.moves.equals(mine.moves)
+    replayed = subprocess.run([boardlab_program, "replay", str(folder), "--game", "3"], capture_output=True, text=True,
+                              check=True).stdout
+    assert mine.games.result[3] in replayed
+    import pytest
+    with pytest.raises(ValueError):  # another run's folder is not replaced unless asked
+        boardlab.lab.simulate("connect-four", games=4, seed=6, out=folder)
+    boardlab.lab.simulate("connect-four", games=4, seed=6, out=folder, replace=True)
+    assert len(boardlab.lab.read(folder).games) == 4
