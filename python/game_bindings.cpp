@@ -192,6 +192,15 @@ void bind_games(py::module_& m) {
       .def("legal_actions", [](GameState& s, int player) {
         return player == s.current_player() ? s.legal_actions() : std::vector<int64_t>{};
       }, py::arg("player"))
+      .def("legal_actions_mask", [](GameState& s) {
+        const int64_t n = s.game()->ids.num_distinct();
+        py::array_t<bool> mask(n);
+        bool* data = mask.mutable_data();
+        std::fill(data, data + n, false);
+        if (!s.is_chance())
+          for (int64_t a : s.legal_actions()) data[a % n] = true;
+        return mask;
+      }, "a numpy bool array over num_distinct_actions(): True at each legal move's route (id % num_distinct_actions())")
       .def("chance_outcomes", [](GameState& s) {
         std::vector<std::pair<int64_t, double>> out;
         if (!s.is_chance()) return out;

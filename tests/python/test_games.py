@@ -114,6 +114,9 @@ def test_shared_routes_get_ids_beyond_the_route_space():
     assert beyond, "a double's turns share routes"
     for a in beyond:  # the k-th move of a route: route + k * n, after the one with the route itself
         assert a % n in legal
+    mask = state.legal_actions_mask()
+    assert mask.shape == (n,) and mask.sum() == len(set(a % n for a in legal))
+    assert all(mask[a % n] for a in legal)
 
 
 def test_clone_and_text_round_trip():
