@@ -56,9 +56,9 @@ Runner add_match(CLI::App& app) {
   cmd->add_option("--games", *games, "how many games")->check(CLI::Range(1, 1000000));
   cmd->add_option("--seed", *seed, "the series' seed: game i is seeded as in simulate, so either replays the other's games");
   cmd->add_option("--max-plies", *max_plies, "a game stopped after this many plies counts as a draw (0: never)")
-      ->check(CLI::Range(0, 100000000));
+      ->check(CLI::Range(0, lab::kMaxSeriesPlies));
   cmd->add_option("--threads", *threads, "threads to play on (0: every core); the results do not depend on it")
-      ->check(CLI::Range(0, 256));
+      ->check(CLI::Range(0, lab::kMaxSeriesThreads));
   cmd->add_option("--openings", *openings,
                   "start each pair of games with this many random moves, played from both seats: agents that search "
                   "without chance then play different games (0: none)")

@@ -114,15 +114,15 @@ Runner add_simulate(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Self-play statistics of a game or variant: balance, length, branching");
   auto a = std::make_shared<SimulateArgs>();
   auto* game_opt = cmd->add_option("game", a->game.game, "a bundled game's name or a definition file");
-  cmd->add_option("--games", a->games, "how many games (default 100)")->check(CLI::Range(1L, 100000000L));
+  cmd->add_option("--games", a->games, "how many games (default 100)")->check(CLI::Range(1L, lab::kMaxSeriesGames));
   auto* agents_opt = cmd->add_option("--agents", a->agents,
                   "an agent per player, A,B (default random in every seat); game i seats A as player i mod N + 1 and "
                   "the others after it. With --ladder, any number (default random,greedy,mcts)");
   cmd->add_option("--seed", a->seed, "game i is seeded from (seed, i) alone");
   cmd->add_option("--max-plies", a->max_plies, "a game still going after this many plies stops, as a draw")
-      ->check(CLI::Range(1, 100000000));
+      ->check(CLI::Range(1, lab::kMaxSeriesPlies));
   cmd->add_option("--threads", a->threads, "threads to play on (default: every core); results do not depend on it")
-      ->check(CLI::Range(0, 256));
+      ->check(CLI::Range(0, lab::kMaxSeriesThreads));
   cmd->add_option("--shard", a->shard, "K/N: play only the K-th of N slices of the games (see `boardlab merge`)");
   cmd->add_option("--out", a->out, "the folder for games.jsonl, summary.json and report.html (default simulate-GAME)");
   cmd->add_flag("--ladder", a->ladder, "play every pair of --agents and show who beats whom");

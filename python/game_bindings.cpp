@@ -150,7 +150,10 @@ void bind_games(py::module_& m) {
 
   py::class_<Rng>(m, "Rng", "boardlab's seeded generator (xoshiro256**), the one the CLI's random players and dice use")
       .def(py::init<uint64_t>(), py::arg("seed"))
-      .def("below", &Rng::below, py::arg("n"), "a whole number in [0, n), as the CLI's random player draws its move")
+      .def("below", [](Rng& rng, uint32_t n) {
+        if (n == 0) throw std::invalid_argument("Rng.below(n) needs n >= 1: there is no whole number in [0, 0)");
+        return rng.below(n);
+      }, py::arg("n"), "a whole number in [0, n), as the CLI's random player draws its move")
       .def("next", &Rng::next);
   m.def("game_seed", &game_seed, py::arg("seed"), py::arg("index"),
         "the seed of game `index` of a series seeded `seed` (docs/seeds.md)");

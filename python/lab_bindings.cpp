@@ -140,6 +140,8 @@ void make_series(Series& s, const GamePtr& game, const py::list& agents, long ga
   config.max_plies = max_plies;
   config.threads = threads;
   config.opening_plies = opening_plies;
+  if (threads == 0) config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // every core
+  lab::check_series_bounds(config);
   for (const py::handle a : agents) {
     if (py::isinstance<py::str>(a)) {
       config.agents.push_back(AgentSpec::parse(a.cast<std::string>()));

@@ -72,6 +72,17 @@ std::unique_ptr<Agent> seat_agent(const SimulationConfig& c, const AgentSpec& sp
 
 }  // namespace
 
+void check_series_bounds(const SimulationConfig& c) {
+  auto check = [](const char* what, long long value, long long low, long long high) {
+    if (value < low || value > high)
+      throw std::invalid_argument(fmt::format("{} must be from {} to {}, not {}", what, low, high, value));
+  };
+  check("games", c.games, 1, kMaxSeriesGames);
+  check("threads", c.threads, 1, kMaxSeriesThreads);
+  check("max_plies", c.max_plies, 0, kMaxSeriesPlies);
+  check("opening_plies", c.opening_plies, 0, kMaxSeriesPlies);
+}
+
 void check_agents(const SimulationConfig& c) {
   const int n = c.def->nplayers();
   if (static_cast<int>(c.agents.size()) != n)

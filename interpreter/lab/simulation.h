@@ -46,6 +46,14 @@ struct SimulationConfig {
   std::function<std::unique_ptr<Agent>(const AgentSpec&, uint64_t seed)> make_agent = nullptr;
 };
 
+// What a series may ask for, wherever it is asked (the command line, the Python module).
+constexpr long kMaxSeriesGames = 100'000'000;
+constexpr int kMaxSeriesThreads = 256;
+constexpr int kMaxSeriesPlies = 100'000'000;  // max_plies; also the most opening_plies
+// Throws std::invalid_argument naming the first of games, threads, max_plies and
+// opening_plies that is out of those bounds (threads from 1, max_plies from 0: no cap).
+void check_series_bounds(const SimulationConfig& config);
+
 // One game's facts, all but `seconds` reproducible from its seed.
 struct GameStats {
   long index = 0;

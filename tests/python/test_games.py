@@ -161,5 +161,7 @@ def test_errors_say_what_the_cli_says(tmp_path):
         state.apply_action(-5)
     with pytest.raises(ValueError):
         state.string_to_action("z9-z10")
+    with pytest.raises(ValueError, match="n >= 1"):
+        boardlab.Rng(1).below(0)  # an empty list's random choice: an error, not a division by zero
     with pytest.raises(boardlab.PositionError):
         boardlab.State.from_text(boardlab.load_game("breakthrough"), "not a position")

@@ -25,6 +25,14 @@ def test_simulate_matches_the_cli(boardlab_program, tmp_path):
     assert mine.moves.groupby("game").size().tolist() == mine.games.plies.tolist()
 
 
+def test_a_series_asks_for_what_the_program_allows():
+    import pytest
+    for bad in ({"games": 0}, {"threads": 100_000}, {"max_plies": -1}, {"opening_plies": -2}):
+        with pytest.raises(ValueError, match=list(bad)[0]):
+            boardlab.lab.simulate("connect-four", **bad)
+    assert len(boardlab.lab.simulate("connect-four", games=3, threads=0, moves=False).games) == 3  # 0: every core
+
+
 def test_moves_can_be_left_out():
     results = boardlab.lab.simulate("connect-four", games=3, seed=1, moves=False)
     assert len(results.games) == 3 and results.moves.empty
