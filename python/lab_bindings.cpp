@@ -157,7 +157,7 @@ void make_series(Series& s, const GamePtr& game, const py::list& agents, long ga
     }
   }
   if (s.callables.empty()) return;
-  config.make_agent = [game, &s](const AgentSpec& spec, uint64_t seat_seed) -> std::unique_ptr<Agent> {
+  config.agent_factory = [game, &s](const AgentSpec& spec, uint64_t seat_seed) -> std::unique_ptr<Agent> {
     if (spec.name == "python")
       return std::make_unique<CallableAgent>(game, s.callables.at(std::stoul(spec.params.at("index"))), spec.params.at("name"));
     return make_agent(spec, s.config.def, seat_seed);

@@ -67,7 +67,7 @@ class Stoppable : public Player {
 
 
 std::unique_ptr<Agent> seat_agent(const SimulationConfig& c, const AgentSpec& spec, uint64_t seed) {
-  return c.make_agent ? c.make_agent(spec, seed) : make_agent(spec, c.def, seed, c.learned, c.limits);
+  return c.agent_factory ? c.agent_factory(spec, seed) : make_agent(spec, c.def, seed, c.learned, c.limits);
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ struct SimulationConfig {
   // Makes each game's agents in place of make_agent when set: how a front end seats players
   // of its own (the Python module's callables). Called on the threads that play, with the
   // seat's spec and seed, and once per spec with seed 0 before any game (check_agents).
-  std::function<std::unique_ptr<Agent>(const AgentSpec&, uint64_t seed)> make_agent = nullptr;
+  std::function<std::unique_ptr<Agent>(const AgentSpec&, uint64_t seed)> agent_factory = nullptr;
 };
 
 // What a series may ask for, wherever it is asked (the command line, the Python module).
