@@ -6,8 +6,6 @@ agents rotate seats, so the same arguments give the same games and results as th
 """
 from collections import namedtuple
 
-import pandas
-
 from . import _boardlab
 
 Results = namedtuple("Results", ["games", "moves"])
@@ -18,6 +16,10 @@ starter_won, capped, result, plies, seconds. moves: game, ply, player, agent, di
 
 
 def _frames(columns):
+    try:  # imported here: `import boardlab` works without pandas, only the lab needs it
+        import pandas
+    except ImportError as e:
+        raise ImportError("boardlab.lab gives pandas DataFrames: install pandas (Debian: python3-pandas)") from e
     games = pandas.DataFrame(columns["games"], columns=["game", "seed", "first_agent_seat", "starter", "winner",
                                                          "winning_agent", "starter_won", "capped", "result", "plies",
                                                          "seconds"])
