@@ -15,11 +15,18 @@ starter_won, capped, result, plies, seconds. moves: game, ply, player, agent, di
 `agents` in the frames' attrs: the specs, in the order of the agent numbers."""
 
 
-def _frames(columns):
-    try:  # imported here: `import boardlab` works without pandas, only the lab needs it
+def _pandas():
+    """pandas, imported when the lab is first used (`import boardlab` works without it), and
+    before a series is played (not after it, with its games lost)."""
+    try:
         import pandas
     except ImportError as e:
         raise ImportError("boardlab.lab gives pandas DataFrames: install pandas (Debian: python3-pandas)") from e
+    return pandas
+
+
+def _frames(columns):
+    pandas = _pandas()
     games = pandas.DataFrame(columns["games"], columns=["game", "seed", "first_agent_seat", "starter", "winner",
                                                          "winning_agent", "starter_won", "capped", "result", "plies",
                                                          "seconds"])
@@ -37,6 +44,7 @@ def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, op
     (naming every move costs about as much as a random game). `out`: a folder to write the
     run into as `simulate --out` does (games.jsonl, summary.json, report.html); `replace`
     lets it replace another run's folder (`--force`)."""
+    _pandas()
     from . import load_game
     if isinstance(game, str):
         game = load_game(game)
@@ -59,4 +67,5 @@ def match(game, agents, games=100, seed=1, max_plies=1000, threads=1, opening_pl
 def read(folder, definition="", moves=True):
     """The games of a simulate folder (`boardlab simulate --out FOLDER`), as simulate() gives
     them; `definition` names the definition file when the run's game is not a bundled one."""
+    _pandas()
     return _frames(_boardlab._lab.read(str(folder), definition, moves))
