@@ -1,6 +1,7 @@
 // boardlab.Game and boardlab.State: the OpenSpiel-style game API (docs/python.md), over the
 // turn contract of rules/rules.h and the action ids of rules/action_ids.h.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -73,8 +74,8 @@ std::string GameState::action_to_string(int64_t id) {
   const int i = move_index(id);
   if (is_chance()) {
     const ChanceOutcome& o = rules().chance_outcomes(state_)[static_cast<size_t>(i)];
-    std::string text;
-    for (int d = 0; d < state_.def().dice.count; ++d) text += (d ? "-" : "") + std::to_string(o.dice[static_cast<size_t>(d)]);
+    // As dice_text writes a roll that is showing.
+    const std::string text = fmt::format("{}", fmt::join(o.dice.begin(), o.dice.begin() + state_.def().dice.count, "-"));
     return o.side >= 0 ? fmt::format("{} ({} starts)", text, state_.def().players[static_cast<size_t>(o.side)].name) : text;
   }
   return rules().move_texts(state_, legal_)[static_cast<size_t>(i)];
@@ -98,7 +99,8 @@ std::vector<double> GameState::returns() const {
   std::vector<double> out(static_cast<size_t>(n), 0.0);
   const Outcome o = rules().outcome(state_);
   if (o.kind != Outcome::Kind::Win) return out;
-  // A win is worth its result's score (a gammon 2, a backgammon 3); the losers share the loss.
+  // A win is worth its result's score (a result the definition scores 2 is worth 2); the
+  // losers share the loss.
   const double score = o.detail ? state_.def().results[o.detail - 1u].score : 1;
   for (int p = 0; p < n; ++p) out[static_cast<size_t>(p)] = p == o.winner ? score : -score / (n - 1);
   return out;

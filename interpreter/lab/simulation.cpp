@@ -65,7 +65,6 @@ class Stoppable : public Player {
   const std::atomic<bool>& stop_;
 };
 
-
 std::unique_ptr<Agent> seat_agent(const SimulationConfig& c, const AgentSpec& spec, uint64_t seed) {
   return c.agent_factory ? c.agent_factory(spec, seed) : make_agent(spec, c.def, seed, c.learned, c.limits);
 }

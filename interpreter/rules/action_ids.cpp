@@ -74,21 +74,12 @@ bool same_roll(const ChanceOutcome& a, const ChanceOutcome& b, int ndice) {
 }  // namespace
 
 int ActionIds::roll_id(const State& s, const ChanceOutcome& roll) const {
+  // The roll-off's rolls are numbered after the others.
   const auto& list = s.opening_roll() ? def_->dice.opening_outcomes : def_->dice.outcomes;
   const int offset = s.opening_roll() ? static_cast<int>(def_->dice.outcomes.size()) : 0;
   for (size_t i = 0; i < list.size(); ++i)
     if (same_roll(list[i], roll, def_->dice.count)) return offset + static_cast<int>(i);
   return -1;
-}
-
-const ChanceOutcome& ActionIds::roll(const State& s, int id) const {
-  const auto& list = s.opening_roll() ? def_->dice.opening_outcomes : def_->dice.outcomes;
-  const int offset = s.opening_roll() ? static_cast<int>(def_->dice.outcomes.size()) : 0;
-  const int i = id - offset;
-  if (i < 0 || i >= static_cast<int>(list.size()))
-    throw std::invalid_argument(fmt::format("{} is not the id of a roll this position may get ({} to {})", id, offset,
-                                            offset + static_cast<int>(list.size()) - 1));
-  return list[static_cast<size_t>(i)];
 }
 
 }  // namespace boardlab

@@ -10,8 +10,8 @@
 //   num_distinct() = L * L * C.
 //
 // Where two legal moves of one position have the same route (a dice turn's legs in other
-// orders of other checkers, two capture paths between the same squares, Fanorona's approach
-// and withdrawal), the first in the rules' order keeps the key and the k-th after it gets
+// orders of other checkers, two capture paths between the same squares, a capture by
+// approach and one by withdrawal along the same step), the first in the rules' order keeps the key and the k-th after it gets
 // key + k * num_distinct(): ids are unique in every position, and `id % num_distinct()` is
 // the route. docs/python.md lists how often that happens in each bundled game.
 //
@@ -45,9 +45,6 @@ class ActionIds {
   // Rolls: how many ids there are, and the id of a roll `s` may get (-1 if none matches).
   int num_rolls() const;
   int roll_id(const State& s, const ChanceOutcome& roll) const;
-  // The roll of an id, for a state waiting for a roll (std::invalid_argument if it cannot
-  // get that one: a roll-off's id at a later roll, or no such id).
-  const ChanceOutcome& roll(const State& s, int id) const;
 
  private:
   int index_of(int location) const;  // a location's index in the key
