@@ -1,7 +1,14 @@
-// A hand-written C++ Hypergammon (benchmark yardstick and test oracle only).
+// A hand-written C++ Hypergammon, backgammon, nackgammon and Plakoto (benchmark yardstick
+// and test oracle only), written the way a strong engine generates moves (GNU Backgammon's
+// GenerateMoves is the model): a double's four steps are searched with each step starting
+// from the same point as the one before or a lower one, so no order of the same steps is
+// searched twice; the two orders of different dice are both searched and their common ends
+// merged by an incrementally kept Zobrist key in an open-addressed table; legality tests use
+// the side's highest checker, found once per search node, not a scan per step.
 #include "handwritten_hypergammon.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace handwritten_hypergammon {
@@ -24,110 +31,187 @@ Position start_position(const Setup& setup, bool pins) {
 
 namespace {
 
-// Plakoto's step: a free checker moves `die` points; landing on a lone enemy checker pins
-// it, and leaving a point frees the enemy checker pinned there by the last one leaving.
-bool step_pin(Position& p, int from, int die) {
-  int8_t *me = p.count[p.side], *them = p.count[1 - p.side];
-  int8_t *my_pins = p.pinned[p.side], *their_pins = p.pinned[1 - p.side];
-  if (from == 0 || me[from] == 0) return false;
-  auto leave = [&] {
-    if (--me[from] == 0 && their_pins[25 - from]) their_pins[25 - from] = 0, ++them[25 - from];
-  };
-  const int to = from - die;
-  if (to <= 0) {
-    for (int k = 7; k <= 24; ++k)
-      if (me[k] || my_pins[k]) return false;  // bearing off needs every checker home (pinned ones too)
-    if (to < 0)
-      for (int k = from + 1; k <= 6; ++k)
-        if (me[k] || my_pins[k]) return false;  // a higher die bears off from the highest point only
-    leave();
-    ++me[25];
-    return true;
+constexpr int kMaxCount = 16;  // a point holds at most 15 checkers
+
+// Zobrist keys: one per (side, point, free checkers there) and per (side, point) pinned.
+struct Keys {
+  uint64_t count[2][26][kMaxCount];
+  uint64_t pinned[2][26];
+  Keys() {
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    auto next = [&x] {  // splitmix64
+      uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& side : count)
+      for (auto& point : side)
+        for (uint64_t& k : point) k = next();
+    for (auto& side : pinned)
+      for (uint64_t& k : side) k = next();
   }
-  int8_t& there = them[25 - to];
-  if (there >= 2 || (there == 1 && my_pins[to])) return false;  // closed
-  leave();
-  if (there == 1) there = 0, their_pins[25 - to] = 1;  // a pin
-  ++me[to];
-  return true;
+};
+const Keys kKeys;
+
+uint64_t key_of(const Position& p) {
+  uint64_t k = 0;
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < 26; ++i) k ^= kKeys.count[s][i][p.count[s][i]] ^ (p.pinned[s][i] ? kKeys.pinned[s][i] : 0);
+  return k;
 }
 
-// Moves one checker of the side to move `die` points from its point `from` (0: the bar);
-// false if it may not.
-bool step(Position& p, int from, int die) {
-  if (p.pins) return step_pin(p, from, die);
-  int8_t* me = p.count[p.side];
-  int8_t* them = p.count[1 - p.side];
-  if (me[from] == 0 || (from != 0 && me[0] > 0)) return false;  // the bar enters first
-  int to = (from == 0 ? 25 : from) - die;
-  if (to <= 0) {
-    for (int k = 7; k <= 24; ++k)
-      if (me[k]) return false;  // bearing off needs every checker home
-    if (me[0]) return false;
-    if (to < 0)
-      for (int k = from + 1; k <= 6; ++k)
-        if (me[k]) return false;  // a higher die bears off from the highest point only
-    --me[from], ++me[25];
+// One search node: the position and its key.
+struct Node {
+  Position p;
+  uint64_t key;
+};
+
+// The search of one roll. Points are visited in "rank" order, the bar first then 24 down to
+// 1 (rank r is point 25 - r, rank 0 the bar), so a double's next step starts at the rank of
+// the step before.
+class TurnSearch {
+ public:
+  void run(const Position& p, int d1, int d2, std::vector<Position>& out) {
+    out_ = &out;
+    out_->clear();
+    ++stamp_;
+    best_ = -1;
+    first_.clear();
+    const Node root{p, key_of(p)};
+    if (d1 == d2) {
+      for (int& d : dice_) d = d1;
+      ndice_ = 4;
+      search(root, 0, 0, d1);
+    } else {
+      // The larger die first: an end both dice reach alone is kept as the larger's.
+      dice_[0] = std::max(d1, d2), dice_[1] = std::min(d1, d2);
+      ndice_ = 2;
+      search(root, 0, 0, dice_[0]);
+      std::swap(dice_[0], dice_[1]);
+      search(root, 0, 0, dice_[0]);
+      if (best_ == 1) keep_larger(std::max(d1, d2));
+    }
+  }
+
+ private:
+  // The mover's highest checker as a point (25: the bar; pinned ones count), 0 if none.
+  static int highest(const Position& p) {
+    const int8_t* me = p.count[p.side];
+    if (me[0]) return 25;
+    const int8_t* pins = p.pinned[p.side];
+    for (int k = 24; k >= 1; --k)
+      if (me[k] || (p.pins && pins[k])) return k;
+    return 0;
+  }
+
+  static void add(Node& n, int side, int point, int delta) {
+    int8_t& c = n.p.count[side][point];
+    n.key ^= kKeys.count[side][point][c];
+    c = static_cast<int8_t>(c + delta);
+    n.key ^= kKeys.count[side][point][c];
+  }
+  static void set_pin(Node& n, int side, int point, int8_t v) {
+    n.key ^= kKeys.pinned[side][point];
+    n.p.pinned[side][point] = v;
+  }
+
+  // Moves a checker of the mover from `from` (0: the bar) by `die` in `n`; false if it may
+  // not. `high` is the mover's highest checker before the step.
+  static bool step(Node& n, int from, int die, int high) {
+    Position& p = n.p;
+    const int me = p.side, them = 1 - me;
+    if (p.count[me][from] == 0) return false;
+    if (!p.pins && high == 25 && from != 0) return false;  // the bar enters first
+    const int to = (from == 0 ? 25 : from) - die;
+    if (to <= 0) {
+      if (high > 6) return false;                   // bearing off needs every checker home
+      if (to < 0 && from != high) return false;     // a higher die bears off the highest only
+      leave(n, from);
+      add(n, me, 25, +1);
+      return true;
+    }
+    const int there = p.count[them][25 - to];
+    if (there >= 2) return false;
+    if (p.pins) {
+      if (there == 1 && p.pinned[me][to]) return false;  // their checker pins one of mine there
+      leave(n, from);
+      if (there == 1) add(n, them, 25 - to, -1), set_pin(n, them, 25 - to, 1);  // a pin
+    } else {
+      leave(n, from);
+      if (there == 1) add(n, them, 25 - to, -1), add(n, them, 0, +1);  // a hit
+    }
+    add(n, me, to, +1);
     return true;
   }
-  int8_t& there = them[25 - to];
-  if (there >= 2) return false;
-  if (there == 1) there = 0, ++them[0];  // a hit
-  --me[from], ++me[to];
-  return true;
-}
+  // A checker leaves `from`; in Plakoto the last one to leave frees the checker it pinned.
+  static void leave(Node& n, int from) {
+    const int me = n.p.side, them = 1 - me;
+    add(n, me, from, -1);
+    if (n.p.pins && n.p.count[me][from] == 0 && n.p.pinned[them][25 - from])
+      set_pin(n, them, 25 - from, 0), add(n, them, 25 - from, +1);
+  }
 
-// Every way to play `dice[used..]` in order from `p`: the deepest play reaches `best`
-// dice; each end position is kept with the dice it used.
-struct Turns {
-  std::vector<std::pair<Position, int>> ends;  // position, dice used
-  int dice[4] = {}, ndice = 0;
-  int larger = 0;
-  std::vector<int> first_die;  // per end: the die played first (for the larger-die rule)
-
-  void play(const Position& p, int used, int first) {
+  void search(const Node& n, int used, int first_rank, int first_die) {
     bool moved = false;
-    if (used < ndice)
-      for (int from = 0; from <= 24; ++from) {
-        Position q = p;
-        if (!step(q, from, dice[used])) continue;
+    if (used < ndice_) {
+      const int high = highest(n.p), die = dice_[used];
+      const int8_t* me = n.p.count[n.p.side];
+      for (int rank = first_rank; rank <= 24; ++rank) {
+        const int from = rank == 0 ? 0 : 25 - rank;
+        if (me[from] == 0) continue;
+        Node m = n;
+        if (!step(m, from, die, high)) continue;
         moved = true;
-        play(q, used + 1, used == 0 ? dice[0] : first);
+        search(m, used + 1, ndice_ == 4 ? rank : 0, first_die);
       }
-    if (!moved) ends.push_back({p, used}), first_die.push_back(first);
+    }
+    if (!moved) end(n, used, first_die);
   }
+
+  void end(const Node& n, int used, int first_die) {
+    if (used < best_) return;
+    if (used > best_) {
+      best_ = used;
+      out_->clear();
+      first_.clear();
+      ++stamp_;
+    }
+    // Open addressing, linear probing; a slot is empty unless stamped by this search.
+    for (size_t i = n.key & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
+      if (stamps_[i] != stamp_) {
+        stamps_[i] = stamp_, keys_[i] = n.key;
+        break;
+      }
+      if (keys_[i] == n.key) return;
+    }
+    out_->push_back(n.p);
+    first_.push_back(static_cast<int8_t>(first_die));
+  }
+
+  // Only one of two different dice can be played: the larger must be, where it can.
+  void keep_larger(int larger) {
+    if (std::find(first_.begin(), first_.end(), larger) == first_.end()) return;
+    size_t kept = 0;
+    for (size_t i = 0; i < out_->size(); ++i)
+      if (first_[i] == larger) (*out_)[kept++] = (*out_)[i];
+    out_->resize(kept);
+  }
+
+  static constexpr size_t kSlots = 8192;  // more than any roll's distinct ends (gnubg: 3,060)
+  std::vector<Position>* out_ = nullptr;
+  std::vector<int8_t> first_;
+  int dice_[4] = {}, ndice_ = 0, best_ = -1;
+  uint32_t stamp_ = 0;
+  std::array<uint32_t, kSlots> stamps_{};
+  std::array<uint64_t, kSlots> keys_{};
 };
 
 }  // namespace
 
 void turns(const Position& p, int d1, int d2, std::vector<Position>& out) {
-  out.clear();
-  Turns t;
-  if (d1 == d2) {
-    t.ndice = 4;
-    for (int& d : t.dice) d = d1;
-    t.play(p, 0, 0);
-  } else {
-    t.ndice = 2;
-    t.dice[0] = d1, t.dice[1] = d2;
-    t.play(p, 0, 0);
-    t.dice[0] = d2, t.dice[1] = d1;
-    t.play(p, 0, 0);
-  }
-  int most = 0;
-  for (const auto& [q, used] : t.ends) most = std::max(most, used);
-  // Only one of two different dice playable: the larger if it can be.
-  const int larger = std::max(d1, d2);
-  bool larger_playable = false;
-  if (d1 != d2 && most == 1)
-    for (size_t i = 0; i < t.ends.size(); ++i) larger_playable |= t.ends[i].second == 1 && t.first_die[i] == larger;
-  for (size_t i = 0; i < t.ends.size(); ++i) {
-    if (t.ends[i].second != most) continue;
-    if (larger_playable && t.first_die[i] != larger) continue;
-    out.push_back(t.ends[i].first);
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  static thread_local TurnSearch search;  // its table is reused: stamped, never cleared
+  search.run(p, d1, d2, out);
 }
 
 int outcome(const Position& p) {
@@ -149,7 +233,7 @@ int playout(boardlab::Rng& rng, int max_plies, const Setup& setup, bool pins) {
   int d1 = die(), d2 = die();
   while (d1 == d2) d1 = die(), d2 = die();  // the opening roll-off: the higher plays both
   p.side = d1 > d2 ? 0 : 1;
-  static std::vector<Position> options;
+  static thread_local std::vector<Position> options;
   int plies = 0;
   while (plies < max_plies) {
     turns(p, d1, d2, options);
