@@ -15,6 +15,29 @@ namespace boardlab {
 
 namespace {
 constexpr int kAny = 1 << 30;  // max_from when any point may move
+constexpr size_t kPositionBytes = 3 * RaceTurns::kMaxPoints + 3;
+
+// The weights of the position's running hash (splitmix64, odd): the hash is the sum of each
+// byte times its weight, so a step changes it by a few multiplies.
+struct Weights {
+  uint64_t w[kPositionBytes];
+  Weights() {
+    uint64_t x = 0;
+    for (uint64_t& v : w) {
+      uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      v = (z ^ (z >> 31)) | 1;
+    }
+  }
+};
+const Weights kWeights;
+
+uint64_t mixed(uint64_t h) {  // the running sum's high bits mixed into the low ones KeySet indexes by
+  h ^= h >> 32;
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 29);
+}
 }  // namespace
 
 struct RaceTurns::Search {
@@ -26,13 +49,18 @@ struct RaceTurns::Search {
   bl_moves& M;
   const int N, entry, me;
   int32_t status = BL_OK;
-  // The working position, in the mover's numbering: mine[k], theirs[k] pieces on point k
-  // (dice_turns.race refuses tracks longer than kMaxPoints).
-  int mine[kMaxPoints + 2] = {}, theirs[kMaxPoints + 2] = {};
-  // With pins: pinned_mine[k], pinned_theirs[k] are 1 where a piece of that side is pinned
-  // under the other's (a point holds one side's free pieces over at most one pinned enemy).
-  int pinned_mine[kMaxPoints + 2] = {}, pinned_theirs[kMaxPoints + 2] = {};
-  int my_bar = 0, their_bar = 0, my_off = 0, my_pinned = 0;
+  // The working position, in the mover's numbering (dice_turns.race refuses tracks longer
+  // than kMaxPoints), laid out as the key that merges turns, so that a turn's end is
+  // recorded without building one: pos[i_mine + k], pos[i_theirs + k] my and their pieces on point k,
+  // pos[i_pinned + k] 1 where (with pins) their piece is pinned under mine, then my bar, their bar
+  // and my pieces off. `hash` follows every change (kWeights).
+  uint8_t pos[kPositionBytes];  // [0, stride) zeroed by the constructor, the rest unused
+  uint64_t hash = 0;
+  int i_mine, i_theirs, i_pinned, i_my_bar, i_their_bar, i_my_off;  // offsets in pos
+  // With pins: pinned_mine[k] is 1 where a piece of mine is pinned under theirs (a point
+  // holds one side's free pieces over at most one pinned enemy); my turn never changes it.
+  int pinned_mine[kMaxPoints + 2];  // [0, N + 1] zeroed by the constructor
+  int my_pinned = 0;
   int dice[kMaxDice] = {}, nd = 0;
   bool used[kMaxDice] = {}, is_double = false;
   Step path[kMaxDice] = {};
@@ -42,113 +70,118 @@ struct RaceTurns::Search {
   Search(RaceTurns& r, bl_host& hs, const bl_board& board, const bl_race_rules& rules, const bl_state& s, bl_moves& m)
       : rt(r), host(hs), B(board), R(rules), S(s), M(m), N(rules.npoints), entry(rules.npoints + 1), me(s.side),
         stride(static_cast<size_t>(3 * rules.npoints + 3)) {
+    i_mine = -1, i_theirs = N - 1, i_pinned = 2 * N - 1, i_my_bar = 3 * N, i_their_bar = 3 * N + 1, i_my_off = 3 * N + 2;
+    // Only the track's part: the arrays are sized for the longest track (2 KB to clear).
+    std::fill(pos, pos + stride, uint8_t{0});
+    std::fill(pinned_mine, pinned_mine + N + 2, 0);
     const int them = 1 - me;
     for (int k = 1; k <= N; ++k) {
       const int c = R.cell_of[me * (N + 1) + k];
       const int h = S.height[c], who = S.owner[c];
       // A pinned piece: the bottom one, of the other side than the top's.
       const int under = R.pin && h > 1 && B.owner_of[S.pieces[c * B.stack_cap]] != who ? 1 : 0;
-      mine[k] = who == me ? h - under : 0;
-      theirs[k] = who == them ? h - under : 0;
+      add(i_mine + k, who == me ? h - under : 0);
+      add(i_theirs + k, who == them ? h - under : 0);
+      add(i_pinned + k, who == me ? under : 0);
       pinned_mine[k] = who == them ? under : 0;
-      pinned_theirs[k] = who == me ? under : 0;
       my_pinned += pinned_mine[k];
     }
     auto reserve = [&](int slot, int code) { return slot < 0 ? 0 : S.reserve[slot * B.ncodes + code]; };
-    my_bar = reserve(R.bar, R.code[me]);
-    their_bar = reserve(R.bar, R.code[them]);
-    my_off = reserve(R.off, R.code[me]);
+    add(i_my_bar, reserve(R.bar, R.code[me]));
+    add(i_their_bar, reserve(R.bar, R.code[them]));
+    add(i_my_off, reserve(R.off, R.code[me]));
   }
+
+  void add(int i, int delta) {
+    pos[i] = static_cast<uint8_t>(pos[i] + delta);
+    hash += static_cast<uint64_t>(delta) * kWeights.w[i];
+  }
+  int mine(int k) const { return pos[i_mine + k]; }
+  int theirs(int k) const { return pos[i_theirs + k]; }
+  int pinned_theirs(int k) const { return pos[i_pinned + k]; }
 
   // The highest point I occupy (my pinned pieces count).
   int highest() const {
     for (int k = N; k >= 1; --k)
-      if (mine[k] > 0 || pinned_mine[k] > 0) return k;
+      if (mine(k) > 0 || pinned_mine[k] > 0) return k;
     return 0;
   }
   // Every piece of mine home (pinned ones too), and may bearing off begin?
   bool all_home() const {
-    if (my_bar > 0 || (my_pinned > 0 && !R.bear_off_while_pinned)) return false;
+    if (pos[i_my_bar] > 0 || (my_pinned > 0 && !R.bear_off_while_pinned)) return false;
     for (int k = R.home + 1; k <= N; ++k)
-      if (mine[k] > 0 || pinned_mine[k] > 0) return false;
+      if (mine(k) > 0 || pinned_mine[k] > 0) return false;
     return true;
   }
   // May the piece on point `from` (entry: the bar) move `d` points? Closed: two or more
-  // enemy pieces, or (with pins) one pinning a piece of mine.
-  bool legal(int from, int d) const {
+  // enemy pieces, or (with pins) one pinning a piece of mine. `off_from`: the highest point
+  // I occupy when every piece of mine is home (all_home), else 0 (no bearing off).
+  bool legal(int from, int d, int off_from) const {
     const int to = from - d;
-    if (to >= 1) return R.pin ? theirs[to] == 0 || (theirs[to] == 1 && pinned_mine[to] == 0) : theirs[to] < 2;
-    if (!all_home()) return false;
-    return to == 0 || highest() == from;
+    if (to >= 1) return R.pin ? theirs(to) == 0 || (theirs(to) == 1 && pinned_mine[to] == 0) : theirs(to) < 2;
+    return off_from > 0 && (to == 0 || off_from == from);
   }
   void each_step(int d, int max_from) {
-    if (my_bar > 0) {
-      if (legal(entry, d)) rt.buf_.push_back({int16_t(entry), int16_t(entry - d), 0, false});
+    if (pos[i_my_bar] > 0) {
+      if (legal(entry, d, 0)) rt.buf_.push_back({int16_t(entry), int16_t(entry - d), 0, false});
       return;
     }
+    // Once per search node, not per piece: a scan of the points each.
+    const int off_from = all_home() ? highest() : 0;
+    const uint8_t* mine_at = pos + i_mine;  // a local: the buffer's writes could alias i_mine
     for (int from = std::min(max_from, N); from >= 1; --from)
-      if (mine[from] > 0 && legal(from, d)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
+      if (mine_at[from] > 0 && legal(from, d, off_from)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
   }
   // Leaving a point frees the enemy piece my last one there pinned; undo knows it did
   // when an enemy piece is free where mine stood.
   bool play_pin(int from, int to) {
-    if (--mine[from] == 0 && pinned_theirs[from] == 1) pinned_theirs[from] = 0, theirs[from] = 1;
-    if (to < 1) return ++my_off, false;
-    const bool pin = theirs[to] == 1;
-    if (pin) theirs[to] = 0, pinned_theirs[to] = 1;
-    ++mine[to];
+    add(i_mine + from, -1);
+    if (mine(from) == 0 && pinned_theirs(from) == 1) add(i_pinned + from, -1), add(i_theirs + from, +1);
+    if (to < 1) return add(i_my_off, +1), false;
+    const bool pin = theirs(to) == 1;
+    if (pin) add(i_theirs + to, -1), add(i_pinned + to, +1);
+    add(i_mine + to, +1);
     return pin;
   }
   void undo_pin(int from, int to, bool pin) {
     if (to < 1) {
-      --my_off;
+      add(i_my_off, -1);
     } else {
-      --mine[to];
-      if (pin) pinned_theirs[to] = 0, theirs[to] = 1;
+      add(i_mine + to, -1);
+      if (pin) add(i_pinned + to, -1), add(i_theirs + to, +1);
     }
-    if (mine[from] == 0 && theirs[from] == 1) theirs[from] = 0, pinned_theirs[from] = 1;
-    ++mine[from];
+    if (mine(from) == 0 && theirs(from) == 1) add(i_theirs + from, -1), add(i_pinned + from, +1);
+    add(i_mine + from, +1);
   }
   bool play(int from, int to) {
     if (R.pin) return play_pin(from, to);
-    const bool hit = to >= 1 && theirs[to] == 1;
-    if (from == entry) --my_bar;
-    else --mine[from];
+    const bool hit = to >= 1 && theirs(to) == 1;
+    add(from == entry ? i_my_bar : i_mine + from, -1);
     if (to >= 1) {
-      if (hit) theirs[to] = 0, ++their_bar;
-      ++mine[to];
+      if (hit) add(i_theirs + to, -1), add(i_their_bar, +1);
+      add(i_mine + to, +1);
     } else {
-      ++my_off;
+      add(i_my_off, +1);
     }
     return hit;
   }
   void undo(int from, int to, bool hit) {
     if (R.pin) return undo_pin(from, to, hit);
     if (to >= 1) {
-      --mine[to];
-      if (hit) theirs[to] = 1, --their_bar;
+      add(i_mine + to, -1);
+      if (hit) add(i_theirs + to, +1), add(i_their_bar, -1);
     } else {
-      --my_off;
+      add(i_my_off, -1);
     }
-    if (from == entry) ++my_bar;
-    else ++mine[from];
+    add(from == entry ? i_my_bar : i_mine + from, +1);
   }
 
-  // The position a turn ends in, as the key that merges turns.
-  void key(uint8_t* k) const {
-    for (int i = 1; i <= N; ++i)
-      k[i - 1] = static_cast<uint8_t>(mine[i]), k[N + i - 1] = static_cast<uint8_t>(theirs[i]),
-              k[2 * N + i - 1] = static_cast<uint8_t>(pinned_theirs[i]);
-    k[3 * N] = static_cast<uint8_t>(my_bar), k[3 * N + 1] = static_cast<uint8_t>(their_bar), k[3 * N + 2] = static_cast<uint8_t>(my_off);
-  }
   void record() {
     if (depth < best) return;
     if (depth > best) best = depth, rt.seen_.clear(), rt.turns_.clear();
     if (rt.turns_.size() >= static_cast<size_t>(kMaxMoves)) return void(status = BL_TOO_MANY);
-    rt.key_.resize(stride);
-    key(rt.key_.data());
     bool added = false;
-    rt.seen_.insert(rt.key_.data(), stride, added);
+    rt.seen_.insert(pos, stride, mixed(hash), added);
     if (!added) return;
     Turn& t = rt.turns_.emplace_back();
     std::copy(path, path + depth, t.steps);

@@ -35,7 +35,6 @@ class RaceTurns {
   };
   std::vector<Turn> turns_;       // the turns found, one per position they end in (seen_)
   KeySet<uint8_t> seen_;          // those positions, numbered as turns_
-  std::vector<uint8_t> key_;      // scratch: the position of the turn being recorded
   std::vector<Step> buf_;         // the steps listed at every level of the search
 };
 
