@@ -16,8 +16,9 @@ import statistics
 import subprocess
 
 # The game each pair measures: the binary's own game for a bare Interpreter/Handwritten
-# pair, else the suffix in words (InterpreterDoubleDraughts: double-draughts).
-OWN_GAME = {"checkers": "english-checkers", "death_stacks": "death-stacks"}
+# pair (bench_connect_four: connect-four), else the suffix in words
+# (InterpreterDoubleDraughts: double-draughts).
+OWN_GAME = {"checkers": "english-checkers"}
 
 
 def kebab(name):
@@ -32,7 +33,7 @@ def run_binary(path):
     for b in json.loads(out)["benchmarks"]:
         m = re.match(r"(Interpreter|Handwritten)([A-Za-z]*)", b["name"])
         binary = path.name.removeprefix("bench_")
-        game = kebab(m.group(2)) if m.group(2) else OWN_GAME.get(binary, binary)
+        game = kebab(m.group(2)) if m.group(2) else OWN_GAME.get(binary, binary.replace("_", "-"))
         rates.setdefault(game, {})[m.group(1)] = b["plies/s"]
     return {g: (r["Interpreter"], r["Handwritten"]) for g, r in rates.items() if len(r) == 2}
 
