@@ -82,11 +82,15 @@ Outcome Rules::no_move_outcome(const State& s) const {
 }
 
 void Rules::apply(State& s, const Move& m) const {
+  // Judged and ongoing before the move: no line result stood, so only lines through the
+  // cells the move touched can have been made (a scan of the whole board was most of a
+  // Connect Four ply).
+  const bool ongoing_before = s.judged() != State::Judged::No && !s.outcome().over();
   s.apply(m);
-  s.set_verdict(end_of_move(s), State::Judged::EndOfMove);
+  s.set_verdict(end_of_move(s, ongoing_before ? &m : nullptr), State::Judged::EndOfMove);
 }
 
-Outcome Rules::end_of_move(const State& s) const {
+Outcome Rules::end_of_move(const State& s, const Move* last) const {
   if (def_->lose_without_pieces) {
     // Two-player games only (the loader says so): the side left with no piece loses,
     // whoever moved.
@@ -101,7 +105,7 @@ Outcome Rules::end_of_move(const State& s) const {
         return {Outcome::Kind::Win, Outcome::Reason::NoStacks, static_cast<int8_t>(def_->next_player(p))};
     }
   }
-  if (const Outcome o = reached(s); o.over()) return o;
+  if (const Outcome o = reached(s, last); o.over()) return o;
   if (vm_->has_result_hook())
     if (auto r = vm_->result(s)) return *r;
   if (def_->repetition_count && s.occurrences() >= def_->repetition_count)
@@ -112,13 +116,36 @@ Outcome Rules::end_of_move(const State& s) const {
   return {};
 }
 
-Outcome Rules::reached(const State& s) const {
+namespace {
+// Does a run of `line` or more of `player`'s cells pass through a cell `m` touched? Only
+// on a board whose every direction has an opposite (a line through a cell is then the run
+// both ways from it).
+bool line_through_move(const Board& b, const int8_t* owner, int player, const Move& m, int line) {
+  auto through = [&](int cell) {
+    if (cell >= b.ncells || owner[cell] != player) return false;
+    for (int d = 0; d < b.ndirs(); ++d)
+      if (d < b.opposite[static_cast<size_t>(d)] && line_through(b, owner, cell, d) >= line) return true;
+    return false;
+  };
+  for (const Action& a : m) {
+    if (a.op == Op::Again) continue;
+    if (through(a.a)) return true;
+    if ((a.op == Op::Move || a.op == Op::Transfer) && through(a.b)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+Outcome Rules::reached(const State& s, const Move* last) const {
   // The players from the one who just moved (the one before the side to move), in turn order.
   const int n = def_->nplayers(), words = s.owned_words();
+  const Board& board = def_->board;
+  const bool by_move = last && std::all_of(board.opposite.begin(), board.opposite.end(), [](int16_t o) { return o >= 0; });
   for (size_t r = 0; r < def_->results.size(); ++r) {
     if (const int line = def_->results[r].line) {
       for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p))
-        if (longest_line(def_->board, s.arrays().owner, p, nullptr) >= line)
+        if (by_move ? line_through_move(board, s.arrays().owner, p, *last, line)
+                    : longest_line(board, s.arrays().owner, p, nullptr) >= line)
           return {Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)};
     }
     const auto& reach = def_->results[r].reach;

@@ -252,3 +252,27 @@ TEST_CASE("Unlimited hands: placing leaves the count, the position text leaves t
   const State back = parse_position(s.def(), "yellow d1=x");
   CHECK(back.reserve(hand, red) == kUnlimitedStock);
 }
+
+TEST_CASE("A line result judged through the cells a move touched is the whole board's verdict", "[placement]") {
+  // Rules::apply looks for new lines only through the move's cells; a copy whose verdict is
+  // forgotten (reset_history) is judged by scanning the whole board.
+  for (const auto& options : std::vector<std::vector<std::pair<std::string, std::string>>>{
+           {}, {{"columns", "5"}, {"rows", "4"}, {"connect", "3"}}}) {
+    auto game = testing::bundled("connect-four", options);
+    Rng rng(11);
+    MoveList moves;
+    int wins = 0;
+    for (int g = 0; g < testing::random_games(200); ++g) {
+      State s = game->initial();
+      while (!game->outcome(s).over()) {
+        game->legal_moves(s, moves);
+        game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+        State fresh = s;
+        fresh.reset_history();
+        REQUIRE(game->outcome(s) == game->outcome(fresh));
+      }
+      wins += game->outcome(s).kind == Outcome::Kind::Win;
+    }
+    CHECK(wins > testing::random_games(200) / 2);
+  }
+}
