@@ -76,6 +76,7 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
   {
     lab::RunJournal journal(out, run, def, games, replace);
     for (auto& g : run_games_each(c, def.name, [&](const lab::GameStats& g) { journal.add(g); })) games.push_back(std::move(g));
+    journal.flush();  // interrupted or not: every game played is in the folder
     std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     if (!*c.stop) lines = journal.lines(games);
   }

@@ -218,28 +218,58 @@ RunJournal::RunJournal(const std::string& dir, const RunInfo& run, const GameDef
 }
 
 RunJournal::~RunJournal() {
+  try {
+    flush();  // after an error elsewhere: keep what can be kept
+  } catch (const std::runtime_error&) {
+  }
   if (fd_ >= 0) ::close(fd_);
+}
+
+void RunJournal::write_batch(const std::string& batch) const {
+  // One write of whole lines: a kill never leaves half a line, unless it lands inside the
+  // write itself (resume then drops the cut line). No lock of ours around it: the file is
+  // open O_APPEND, so the kernel appends each write whole and two threads' batches never
+  // mix. (Under a lock, the threads took turns at the write: `simulate --threads 2` gained
+  // little over one.)
+  if (batch.empty()) return;
+  ssize_t n;
+  do {
+    n = ::write(fd_, batch.data(), batch.size());
+  } while (n < 0 && errno == EINTR);
+  if (n != static_cast<ssize_t>(batch.size()))  // a full disk: the batch, if begun, is cut, and the run stops here
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path_, n < 0 ? std::strerror(errno) : "the disk took only part of a line"));
 }
 
 void RunJournal::add(const GameStats& g) {
   std::string line = to_json(g, def_).dump() + "\n";
-  // One write of the whole line: a kill between two games never leaves half a line. No lock
-  // of ours around it: the file is open O_APPEND, so the kernel appends each write whole and
-  // two threads' lines never mix. (Under a lock, the threads took turns at the write, a
-  // system call as long as a random game: `simulate --threads 2` gained little over one.)
-  ssize_t n;
-  do {
-    n = ::write(fd_, line.data(), line.size());
-  } while (n < 0 && errno == EINTR);
-  if (n != static_cast<ssize_t>(line.size()))  // a full disk: the line, if begun, is cut, and the run stops here
-    throw std::runtime_error(fmt::format("cannot write {}: {}", path_, n < 0 ? std::strerror(errno) : "the disk took only part of a line"));
-  line.pop_back();
-  std::lock_guard lock(writing_);
-  written_[g.index] = std::move(line);
+  std::string batch;
+  {
+    std::lock_guard lock(writing_);
+    pending_ += line;
+    line.pop_back();
+    written_[g.index] = std::move(line);
+    // Short games are written in batches (a write per random game was a third of the
+    // run's time); a game that ends kBatchAge after the last write goes at once.
+    const auto now = std::chrono::steady_clock::now();
+    if (pending_.size() < kBatchBytes && now - last_write_ < kBatchAge) return;
+    batch.swap(pending_);
+    last_write_ = now;
+  }
+  write_batch(batch);
+}
+
+void RunJournal::flush() {
+  std::string batch;
+  {
+    std::lock_guard lock(writing_);
+    batch.swap(pending_);
+  }
+  write_batch(batch);
 }
 
 std::vector<std::string> RunJournal::lines(const std::vector<GameStats>& games) const {
   std::lock_guard lock(writing_);
+  // (The lines kept, written to the file or not: flush() writes those still pending.)
   std::vector<std::string> out;
   out.reserve(games.size());
   for (const auto& g : games) {

@@ -3,6 +3,7 @@
 // shards into the results one run would have made, refusing folders that do not belong
 // together.
 #pragma once
+#include <chrono>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -40,10 +41,12 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
 void check_results_folder(const std::string& dir, const RunInfo& run, bool replace);
 
 // A run's folder while its games are played: summary.json names the run (with no summary
-// yet) and each game is added to games.jsonl as it ends, a line in one write, so that a
-// run stopped by Ctrl-C, a kill or a cluster's time limit leaves every game it finished,
-// which `simulate --resume` reads back. write_results then replaces the folder with the
-// finished set. The folder is checked as write_results checks it (`replace` as there).
+// yet) and each game is added to games.jsonl as it ends, whole lines in one write (games
+// that end within kBatchAge of the last write are batched, up to kBatchBytes), so that a
+// run stopped by Ctrl-C (flush()), a kill or a cluster's time limit leaves the games it
+// finished (a kill: all but those of the last kBatchAge), which `simulate --resume` reads
+// back. write_results then replaces the folder with the finished set. The folder is
+// checked as write_results checks it (`replace` as there).
 class RunJournal {
  public:
   // Starts `dir` for `run` with the `kept` games of an earlier, interrupted start of it.
@@ -52,8 +55,13 @@ class RunJournal {
   ~RunJournal();
   RunJournal(const RunJournal&) = delete;
   RunJournal& operator=(const RunJournal&) = delete;
-  // Thread-safe: the line is made on the caller's thread, and written whole under a lock.
+  static constexpr size_t kBatchBytes = 64 * 1024;
+  static constexpr std::chrono::milliseconds kBatchAge{100};
+  // Thread-safe: the line is made on the caller's thread, and written outside the lock.
   void add(const GameStats& g);  // throws std::runtime_error when it cannot write
+  // Writes the lines not written yet (the destructor tries too, silently). Throws
+  // std::runtime_error when it cannot.
+  void flush();
   // The lines of `games` (a line made for each game this journal did not write), in their
   // order: for write_results, which then need not make them again.
   std::vector<std::string> lines(const std::vector<GameStats>& games) const;
@@ -62,8 +70,11 @@ class RunJournal {
   std::string path_;
   const GameDef& def_;
   int fd_ = -1;
+  void write_batch(const std::string& batch) const;
   mutable std::mutex writing_;
   std::unordered_map<long, std::string> written_;  // by game index
+  std::string pending_;                            // whole lines not written yet
+  std::chrono::steady_clock::time_point last_write_ = std::chrono::steady_clock::now();
 };
 
 // `dir` holds games of `run` (seeds, agents, definition alike; the game count aside) from a
