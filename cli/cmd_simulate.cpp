@@ -78,7 +78,7 @@ int play_run(lab::SimulationConfig c, const lab::RunInfo& run, const std::string
     for (auto& g : run_games_each(c, def.name, [&](const lab::GameStats& g) { journal.add(g); })) games.push_back(std::move(g));
     journal.flush();  // interrupted or not: every game played is in the folder
     std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
-    if (!*c.stop) lines = journal.lines(games);
+    if (!*c.stop) lines = journal.take_lines(games);
   }
   if (*c.stop) {
     fmt::print("Interrupted: {} holds {} of the run's {} games; `boardlab simulate --resume {}` plays the rest.\n", out,

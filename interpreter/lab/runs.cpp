@@ -114,7 +114,11 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
   fs::create_directory(fresh, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", fresh.string(), ec.message()));
   std::string text;
-  for (size_t i = 0; i < games.size(); ++i) text += (lines ? (*lines)[i] : to_json(games[i], def).dump()) + "\n";
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (lines) text += (*lines)[i];
+    else text += to_json(games[i], def).dump();
+    text += '\n';
+  }
   write_text_file((fresh / "games.jsonl").string(), text);
   nlohmann::json summary = {{"run", to_json(run)}, {"summary", to_json(s, def)}};
   write_text_file((fresh / "summary.json").string(), summary.dump(2) + "\n");
@@ -267,15 +271,16 @@ void RunJournal::flush() {
   write_batch(batch);
 }
 
-std::vector<std::string> RunJournal::lines(const std::vector<GameStats>& games) const {
+std::vector<std::string> RunJournal::take_lines(const std::vector<GameStats>& games) {
   std::lock_guard lock(writing_);
   // (The lines kept, written to the file or not: flush() writes those still pending.)
   std::vector<std::string> out;
   out.reserve(games.size());
   for (const auto& g : games) {
     const auto it = written_.find(g.index);
-    out.push_back(it != written_.end() ? it->second : to_json(g, def_).dump());
+    out.push_back(it != written_.end() ? std::move(it->second) : to_json(g, def_).dump());
   }
+  written_.clear();
   return out;
 }
 

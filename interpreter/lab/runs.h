@@ -63,8 +63,9 @@ class RunJournal {
   // std::runtime_error when it cannot.
   void flush();
   // The lines of `games` (a line made for each game this journal did not write), in their
-  // order: for write_results, which then need not make them again.
-  std::vector<std::string> lines(const std::vector<GameStats>& games) const;
+  // order, moved out of the journal (which keeps none after): for write_results, which then
+  // need not make them again.
+  std::vector<std::string> take_lines(const std::vector<GameStats>& games);
 
  private:
   std::string path_;
