@@ -51,9 +51,9 @@ struct RaceTurns::Search {
   int32_t status = BL_OK;
   // The working position, in the mover's numbering (dice_turns.race refuses tracks longer
   // than kMaxPoints), laid out as the key that merges turns, so that a turn's end is
-  // recorded without building one: pos[i_mine + k], pos[i_theirs + k] my and their pieces on point k,
-  // pos[i_pinned + k] 1 where (with pins) their piece is pinned under mine, then my bar, their bar
-  // and my pieces off. `hash` follows every change (kWeights).
+  // recorded without building one: pos[i_mine + k], pos[i_theirs + k] my and their pieces
+  // on point k, pos[i_pinned + k] 1 where (with pins) their piece is pinned under mine, then
+  // my bar, their bar and my pieces off. `hash` follows every change (kWeights).
   uint8_t pos[kPositionBytes];  // [0, stride) zeroed by the constructor, the rest unused
   uint64_t hash = 0;
   int i_mine, i_theirs, i_pinned, i_my_bar, i_their_bar, i_my_off;  // offsets in pos
@@ -128,9 +128,8 @@ struct RaceTurns::Search {
     }
     // Once per search node, not per piece: a scan of the points each.
     const int off_from = all_home() ? highest() : 0;
-    const uint8_t* mine_at = pos + i_mine;  // a local: the buffer's writes could alias i_mine
     for (int from = std::min(max_from, N); from >= 1; --from)
-      if (mine_at[from] > 0 && legal(from, d, off_from)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
+      if (mine(from) > 0 && legal(from, d, off_from)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
   }
   // Leaving a point frees the enemy piece my last one there pinned; undo knows it did
   // when an enemy piece is free where mine stood.
