@@ -68,10 +68,10 @@ class RunJournal {
   std::vector<std::string> take_lines(const std::vector<GameStats>& games);
 
  private:
+  void write_batch(const std::string& batch) const;
   std::string path_;
   const GameDef& def_;
   int fd_ = -1;
-  void write_batch(const std::string& batch) const;
   mutable std::mutex writing_;
   std::unordered_map<long, std::string> written_;  // by game index
   std::string pending_;                            // whole lines not written yet
