@@ -5,6 +5,7 @@
 #include "script/race_turns.h"
 
 #include <algorithm>
+#include <bit>
 #include <new>
 
 #include "core/contract.h"
@@ -60,7 +61,10 @@ struct RaceTurns::Search {
   // With pins: pinned_mine[k] is 1 where a piece of mine is pinned under theirs (a point
   // holds one side's free pieces over at most one pinned enemy); my turn never changes it.
   int pinned_mine[kMaxPoints + 2];  // [0, N + 1] zeroed by the constructor
-  int my_pinned = 0;
+  int my_pinned = 0, pinned_high = 0;  // how many, and the highest point of one
+  // Bit k: point k holds a free piece of mine (kept by add), so that a search node visits
+  // the points it can move from, not the whole track (Hypergammon has 3 pieces on 24 points).
+  uint64_t occupied[(kMaxPoints + 64) / 64] = {};
   int dice[kMaxDice] = {}, nd = 0;
   bool used[kMaxDice] = {}, is_double = false;
   Step path[kMaxDice] = {};
@@ -85,6 +89,7 @@ struct RaceTurns::Search {
       add(i_pinned + k, who == me ? under : 0);
       pinned_mine[k] = who == them ? under : 0;
       my_pinned += pinned_mine[k];
+      if (pinned_mine[k]) pinned_high = k;
     }
     auto reserve = [&](int slot, int code) { return slot < 0 ? 0 : S.reserve[slot * B.ncodes + code]; };
     add(i_my_bar, reserve(R.bar, R.code[me]));
@@ -95,23 +100,31 @@ struct RaceTurns::Search {
   void add(int i, int delta) {
     pos[i] = static_cast<uint8_t>(pos[i] + delta);
     hash += static_cast<uint64_t>(delta) * kWeights.w[i];
+    if (i < N) {  // my pieces on point i + 1 (i_mine is -1)
+      const int k = i + 1;
+      const uint64_t bit = uint64_t{1} << (k & 63);
+      occupied[k >> 6] = pos[i] ? occupied[k >> 6] | bit : occupied[k >> 6] & ~bit;
+    }
   }
   int mine(int k) const { return pos[i_mine + k]; }
   int theirs(int k) const { return pos[i_theirs + k]; }
   int pinned_theirs(int k) const { return pos[i_pinned + k]; }
 
-  // The highest point I occupy (my pinned pieces count).
-  int highest() const {
-    for (int k = N; k >= 1; --k)
-      if (mine(k) > 0 || pinned_mine[k] > 0) return k;
+  // The highest point at or below `k` where a free piece of mine stands, or 0.
+  int occupied_at_or_below(int k) const {
+    for (int w = k >> 6; w >= 0; --w) {
+      uint64_t bits = occupied[w];
+      if (w == k >> 6 && (k & 63) != 63) bits &= (uint64_t{2} << (k & 63)) - 1;
+      if (bits) return w * 64 + 63 - std::countl_zero(bits);
+    }
     return 0;
   }
+  // The highest point I occupy (my pinned pieces count).
+  int highest() const { return std::max(occupied_at_or_below(N), pinned_high); }
   // Every piece of mine home (pinned ones too), and may bearing off begin?
   bool all_home() const {
     if (pos[i_my_bar] > 0 || (my_pinned > 0 && !R.bear_off_while_pinned)) return false;
-    for (int k = R.home + 1; k <= N; ++k)
-      if (mine(k) > 0 || pinned_mine[k] > 0) return false;
-    return true;
+    return highest() <= R.home;
   }
   // May the piece on point `from` (entry: the bar) move `d` points? Closed: two or more
   // enemy pieces, or (with pins) one pinning a piece of mine. `off_from`: the highest point
@@ -126,10 +139,10 @@ struct RaceTurns::Search {
       if (legal(entry, d, 0)) rt.buf_.push_back({int16_t(entry), int16_t(entry - d), 0, false});
       return;
     }
-    // Once per search node, not per piece: a scan of the points each.
+    // Once per search node, not per piece.
     const int off_from = all_home() ? highest() : 0;
-    for (int from = std::min(max_from, N); from >= 1; --from)
-      if (mine(from) > 0 && legal(from, d, off_from)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
+    for (int from = occupied_at_or_below(std::min(max_from, N)); from >= 1; from = occupied_at_or_below(from - 1))
+      if (legal(from, d, off_from)) rt.buf_.push_back({int16_t(from), int16_t(from - d), 0, false});
   }
   // Leaving a point frees the enemy piece my last one there pinned; undo knows it did
   // when an enemy piece is free where mine stood.
