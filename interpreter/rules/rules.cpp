@@ -83,8 +83,8 @@ Outcome Rules::no_move_outcome(const State& s) const {
 
 void Rules::apply(State& s, const Move& m) const {
   // Judged and ongoing before the move: no line result stood, so only lines through the
-  // cells the move touched can have been made (a scan of the whole board was most of a
-  // Connect Four ply).
+  // cells the move touched can have been made (a scan of the whole board was half of a
+  // ply of a drop-and-line game).
   const bool ongoing_before = s.judged() != State::Judged::No && !s.outcome().over();
   s.apply(m);
   s.set_verdict(end_of_move(s, ongoing_before ? &m : nullptr), State::Judged::EndOfMove);

@@ -44,8 +44,8 @@ class KeySet {
   }
 
  private:
-  // Eight bytes at a time (a byte-at-a-time FNV-1a over a race's 75-byte keys was most of
-  // a backgammon turn's search: its multiplies form one chain per byte).
+  // Eight bytes at a time (a byte-at-a-time FNV-1a over a 24-point race's 75-byte keys was
+  // most of a turn's search: its multiplies form one chain per byte).
   static uint64_t hash(const T* k, size_t n) {
     const auto* b = reinterpret_cast<const unsigned char*>(k);
     size_t bytes = n * sizeof(T);

@@ -63,7 +63,7 @@ struct RaceTurns::Search {
   int pinned_mine[kMaxPoints + 2];  // [0, N + 1] zeroed by the constructor
   int my_pinned = 0, pinned_high = 0;  // how many, and the highest point of one
   // Bit k: point k holds a free piece of mine (kept by add), so that a search node visits
-  // the points it can move from, not the whole track (Hypergammon has 3 pieces on 24 points).
+  // the points it can move from, not the whole track (a race may have 3 pieces on 24 points).
   uint64_t occupied[(kMaxPoints + 64) / 64] = {};
   int dice[kMaxDice] = {}, nd = 0;
   bool used[kMaxDice] = {}, is_double = false;
