@@ -10,10 +10,10 @@
 //   num_distinct() = L * L * C.
 //
 // Where two legal moves of one position have the same route (a dice turn's legs in other
-// orders of other checkers, two capture paths between the same squares, a capture by
-// approach and one by withdrawal along the same step), the first in the rules' order keeps the key and the k-th after it gets
-// key + k * num_distinct(): ids are unique in every position, and `id % num_distinct()` is
-// the route. docs/python.md lists how often that happens in each bundled game.
+// orders of other pieces, two capture paths between the same squares, a capture by
+// approach and one by withdrawal along the same step), the first in the rules' order keeps
+// the key and the k-th after it gets key + k * num_distinct(): ids are unique in every
+// position, and `id % num_distinct()` is the route. docs/python.md lists how often that happens in each bundled game.
 //
 // Rolls: the index of the roll in the definition's list of rolls (GameDef::dice.outcomes),
 // the roll-off's rolls after them.

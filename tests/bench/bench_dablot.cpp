@@ -1,21 +1,7 @@
 // Google Benchmark: the interpreter's Dablot random playouts (jump chains with ranks on a
 // lattice: scripts/lib/chains.lua) against the hand-written C++ playout, in one run with the
 // same seeds and the same 1000-ply cap.
-#include <benchmark/benchmark.h>
-
 #include "handwritten_dablot.h"
 #include "interpreter_playouts.h"
 
-namespace {
-
-constexpr int kMaxPlies = 1000;
-
-void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "dablot", kMaxPlies); }
-
-void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, handwritten_dablot::playout, kMaxPlies); }
-
-}  // namespace
-
-BENCHMARK(Interpreter)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
-BENCHMARK(Handwritten)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
-BENCHMARK_MAIN();
+int main(int argc, char** argv) { return bench::run_pair(argc, argv, "dablot", handwritten_dablot::playout); }

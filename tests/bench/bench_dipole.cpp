@@ -1,22 +1,6 @@
 // Google Benchmark: the interpreter's Dipole random playouts against the hand-written C++
 // playout, in one run with the same seeds and the same 1000-ply cap.
-#include <benchmark/benchmark.h>
-
 #include "handwritten_dipole.h"
 #include "interpreter_playouts.h"
-#include "definition/bundled.h"
-#include "rules/playout.h"
 
-namespace {
-
-constexpr int kMaxPlies = 1000;
-
-void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "dipole", kMaxPlies); }
-
-void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, handwritten_dipole::playout, kMaxPlies); }
-
-}  // namespace
-
-BENCHMARK(Interpreter)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
-BENCHMARK(Handwritten)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
-BENCHMARK_MAIN();
+int main(int argc, char** argv) { return bench::run_pair(argc, argv, "dipole", handwritten_dipole::playout); }

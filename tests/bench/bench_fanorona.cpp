@@ -1,20 +1,6 @@
 // Google Benchmark: the interpreter's Fanorona (step_chains: approach and withdrawal captures in chains) random playouts against the hand-written C++
 // playout, in one run with the same seeds.
-#include <benchmark/benchmark.h>
-
 #include "handwritten_fanorona.h"
 #include "interpreter_playouts.h"
 
-namespace {
-
-constexpr int kMaxPlies = 1000;
-
-void Interpreter(benchmark::State& st) { bench::interpreter_playouts(st, "fanorona", kMaxPlies); }
-
-void Handwritten(benchmark::State& st) { bench::handwritten_playouts(st, handwritten_fanorona::playout, kMaxPlies); }
-
-}  // namespace
-
-BENCHMARK(Interpreter)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
-BENCHMARK(Handwritten)->Unit(benchmark::kMicrosecond)->MinTime(3.0);
-BENCHMARK_MAIN();
+int main(int argc, char** argv) { return bench::run_pair(argc, argv, "fanorona", handwritten_fanorona::playout); }

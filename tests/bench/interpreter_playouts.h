@@ -35,4 +35,21 @@ void handwritten_playouts(benchmark::State& st, Playout playout, int max_plies) 
   st.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
 }
 
+// The usual binary: `game`'s interpreter playouts as "Interpreter" and `playout`'s as
+// "Handwritten" (the names tests/bench/speed_table.py reads), 3 s each; then runs them.
+template <class Playout>
+int run_pair(int argc, char** argv, const std::string& game, Playout playout, int max_plies = 1000) {
+  benchmark::RegisterBenchmark("Interpreter", [=](benchmark::State& st) { interpreter_playouts(st, game, max_plies); })
+      ->Unit(benchmark::kMicrosecond)
+      ->MinTime(3.0);
+  benchmark::RegisterBenchmark("Handwritten", [=](benchmark::State& st) { handwritten_playouts(st, playout, max_plies); })
+      ->Unit(benchmark::kMicrosecond)
+      ->MinTime(3.0);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
+
 }  // namespace bench
