@@ -100,6 +100,8 @@
     int32_t not_taller, off;                                                                   \
     int32_t general; /* 1 if any step splits, merges or bears off */                           \
     int32_t failed[3];                                                                         \
+    int32_t serial; /* unique per struct in a host, never reused (0: none): the C++ search   \
+                       keeps per-cell tables built from the struct under it */                 \
   } bl_step_rules;                                                                             \
                                                                                                \
   /* A step-chain game's rules for the C++ search (script/step_chains.h), built by            \

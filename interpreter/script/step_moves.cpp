@@ -41,6 +41,44 @@ int32_t StepMoves::run(bl_host* host, const bl_board* board, bl_step_rules* rule
   }
 }
 
+const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, const bl_step_rules& R) {
+  if (R.serial == 0) return nullptr;
+  for (const auto& [serial, table] : one_cell_)
+    if (serial == R.serial) return &table;
+  // A script that makes rules tables over and over keeps only the latest few.
+  if (one_cell_.size() >= 4) one_cell_.erase(one_cell_.begin());
+  OneCellSteps table;
+  const int ncells = B.ncells, stride = B.max_ray + 1;
+  table.spans.assign(static_cast<size_t>(B.ncodes) * static_cast<size_t>(ncells), Span{-1, -1});
+  for (int code = 1; code < B.ncodes; ++code) {
+    const int n = R.count[code];
+    if (n == BL_UNTABLED || R.first_split[code] != n) continue;
+    const int32_t* step = R.steps + code * R.stride;
+    bool one_cell = true;
+    for (int e = 0; e < n; ++e) {
+      const int limit = (step[e] >> BL_STEP_RANGE) & 0xFF;
+      one_cell = one_cell && (limit == 1 || (B.max_ray == 1 && limit == 0));
+    }
+    if (!one_cell) continue;
+    for (int from = 0; from < ncells; ++from) {
+      const auto begin = static_cast<int32_t>(table.entries.size());
+      bool twice = false;
+      for (int e = 0; e < n; ++e) {
+        const int to = B.ray[(from * B.ndirs + (step[e] & 0xFFFF)) * stride + 1];
+        if (to < 0 || !B.playable[to] || to == from) continue;
+        for (int32_t j = begin; j < static_cast<int32_t>(table.entries.size()); ++j) twice = twice || (table.entries[j] & 0xFFFF) == to;
+        table.entries.push_back(to | (step[e] >> BL_STEP_BITS) << 16);
+      }
+      if (twice)
+        table.entries.resize(static_cast<size_t>(begin));
+      else
+        table.spans[static_cast<size_t>(code * ncells + from)] = Span{begin, static_cast<int32_t>(table.entries.size())};
+    }
+  }
+  one_cell_.emplace_back(R.serial, std::move(table));
+  return &one_cell_.back().second;
+}
+
 template <bool kGeneral>
 int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* rules) {
   const bl_board& B = *board;
@@ -67,10 +105,17 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
   const int ndirs = B.ndirs, cap = B.stack_cap, steps_stride = R.stride, not_taller = R.not_taller;
   const int capture_flags = kProgressFlag | R.capture_flags, promotion_flags = R.promotion_flags;
   int32_t status = BL_OK;
+  // Rules without splits, merges and bear-offs: their listed one-cell steps.
+  const OneCellSteps* listed = kGeneral ? nullptr : one_cell_steps(B, R);
+  const Span* one_cell = listed ? listed->spans.data() : nullptr;
+  const int32_t* one_cell_entries = listed ? listed->entries.data() : nullptr;
   uint64_t off_counts[4];  // the counts a piece may bear off, as bits 1..255
   // What stands on a cell, as the onto bit that allows stopping there; and whether `moved`
   // pieces may stop there (the rules for own and enemy stacks, looked at only for them).
-  auto what = [&](int to) { return height[to] == 0 ? BL_ONTO_EMPTY : owner[to] == me ? BL_ONTO_OWN : BL_ONTO_ENEMY; };
+  auto what = [&](int to) {
+    const int o = owner[to];  // -1 for an empty cell
+    return o < 0 ? BL_ONTO_EMPTY : o == me ? BL_ONTO_OWN : BL_ONTO_ENEMY;
+  };
   auto fits = [&](int to, int there, int moved) {
     return there == BL_ONTO_EMPTY || (there == BL_ONTO_OWN ? height[to] + moved <= cap : !not_taller || height[to] <= moved);
   };
@@ -102,6 +147,18 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
       const int flags = (capture ? capture_flags : quiet_flags) | (promoted ? promotion_flags : 0);
       return write_step(host->moves, status, from, to, moved, capture, promoted, flags);
     };
+    // Steps of one cell each, listed for this cell: the search below without its tests of
+    // range, edges and cells reached twice, which the list has made once.
+    if (!kGeneral && one_cell) {
+      const Span span = one_cell[code * ncells + from];
+      if (span.begin >= 0) {
+        for (const int32_t* t = one_cell_entries + span.begin; t != one_cell_entries + span.end; ++t) {
+          const int to = *t & 0xFFFF, there = what(to);
+          if (*t >> 16 & there && !stop(to, there, h)) return status;
+        }
+        continue;
+      }
+    }
     // The whole stack, along each step's direction until something stops it (its own cell
     // too, which a reflecting edge or a null direction can lead back to).
     const uint32_t whole_stamp = next_stamp();

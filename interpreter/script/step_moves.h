@@ -6,6 +6,7 @@
 // buffer. No game is known here: directions, ranges, captures, promotion and flags are data.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "script/ffi_types.h"
@@ -23,6 +24,20 @@ class StepMoves {
   // kGeneral: split steps, merges, bear-offs and the height rule (rules->general, not_taller).
   template <bool kGeneral>
   int32_t search(bl_host* host, const bl_board* board, bl_step_rules* rules);
+  // Where a piece whose whole-stack steps all go one cell may stop, in the order of its
+  // steps: the cells reached (to | onto << 16) for entries [begin, end); begin -1: search its
+  // steps (another range, a table the script has not answered, two steps to one cell).
+  struct Span {
+    int32_t begin, end;
+  };
+  struct OneCellSteps {
+    std::vector<Span> spans;  // [code * ncells + cell]
+    std::vector<int32_t> entries;
+  };
+  // The lists of rules without splits, merges or bear-offs, built at their first search and
+  // kept under their serial; nullptr for rules without one.
+  const OneCellSteps* one_cell_steps(const bl_board& board, const bl_step_rules& rules);
+  std::vector<std::pair<int32_t, OneCellSteps>> one_cell_;
   // reached_[cell] == stamp_: a move from the piece being searched already ends there.
   std::vector<uint32_t> reached_;
   uint32_t stamp_ = 0;

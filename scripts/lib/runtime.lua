@@ -587,10 +587,13 @@ end
 -- { dir, range, onto } with first_split, or false }, promotion, progress }
 -- (scripts/lib/steps.lua); returns
 -- { rules = the struct, and the arrays it points to }.
+local step_rules_made = 0
 function native.step_rules(spec)
   local k = { rules = ffi.new("bl_step_rules") }
   local r, stride, lists = k.rules, spec.stride, spec.steps
   r.stride = stride
+  step_rules_made = step_rules_made + 1
+  r.serial = step_rules_made
   k.count = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and #lists[c] or lists[c] end)
   k.first_split = bytes("uint8_t[?]", NCODES, function(c) return lists[c] and lists[c].first_split or 0 end)
   r.count, r.first_split = k.count, k.first_split

@@ -186,6 +186,7 @@ const Offset kCppLayout[] = {
   {"bl_step_rules", "off", offsetof(bl_step_rules, off)},
   {"bl_step_rules", "general", offsetof(bl_step_rules, general)},
   {"bl_step_rules", "failed", offsetof(bl_step_rules, failed)},
+  {"bl_step_rules", "serial", offsetof(bl_step_rules, serial)},
   {"bl_step_chain_rules", "", sizeof(bl_step_chain_rules)},
   {"bl_step_chain_rules", "ncaptures", offsetof(bl_step_chain_rules, ncaptures)},
   {"bl_step_chain_rules", "capture_line", offsetof(bl_step_chain_rules, capture_line)},

@@ -330,6 +330,58 @@ TEST_CASE("steps.generate: no move back onto its own cell, one move per cell and
   }
 }
 
+TEST_CASE("steps.generate: one-cell steps, listed per cell, give the moves the steps give") {
+  // The C++ search lists the cells a piece of one-cell steps reaches from each cell, once
+  // per rules table (script/step_moves.h). Checking mode compares it with the Lua search on
+  // random games: reflecting edges that lead back, unplayable cells, two steps onto one cell
+  // (not listed), promotion, a piece with a longer step (not listed), and six rules tables
+  // used in turn, more than the search keeps.
+  testing::TempDir dir;
+  dir.write("listed.lua",
+            "local function dirs(...) local l = {} for i, n in ipairs({ ... }) do l[i] = board.dir(n) end return l end\n"
+            "local ALL = dirs('n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw', 'z')\n"
+            "local tables, turn = {}, 0\n"
+            "for t = 1, 6 do\n"
+            "  local ahead = t % 2 == 0 and 'n' or 's'\n"
+            "  tables[t] = {\n"
+            "    steps = function(code)\n"
+            "      if game.kind(code) == 1 then return { { dirs = ALL, range = t % 3 == 0 and 2 or 1 } } end\n"
+            "      if t % 3 == 1 then return { { dirs = dirs(ahead), onto = 'empty' }, { dirs = ALL, onto = 'enemy' } } end\n"
+            "      return { { dirs = ALL } }\n"
+            "    end,\n"
+            "    promotion = function(code, cell)\n"
+            "      if game.kind(code) == 0 and board.name(cell):sub(1, 1) == 'c' then return game.piece('q', game.owner(code)) end\n"
+            "    end,\n"
+            "    capture_flags = game.flags('capture'),\n"
+            "  }\n"
+            "end\n"
+            "function generate() turn = turn + 1; steps.generate(tables[turn % 6 + 1]) end\n"
+            "notation = steps.notation\n");
+  ThreadRules game(load_game_def(dir.write("listed.yaml",
+                                           "name: listed\nscript: listed.lua\nplayers: [{name: a}, {name: b}]\n"
+                                           "board: {kind: grid, size: [5, 5], edges: reflect, playable: dark,\n"
+                                           "        directions: {n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1],\n"
+                                           "                     w: [-1, 0], nw: [-1, 1], z: [0, 0]}}\n"
+                                           "pieces: {p: {glyphs: {a: x, b: o}}, q: {glyphs: {a: X, b: O}}}\n"
+                                           "setup: [{stack: x, cells: [a1, c1, e1, b2, d2]}, {stack: o, cells: [a5, c5, e5, b4, d4]}]\n"
+                                           "turn: {no_moves: lose, lose_without_pieces: true, max_plies: 80}\n"
+                                           "events: {capture: {doc: a capture}}\n")));
+  game.vm().set_checking(true);
+  MoveList moves;
+  long captures = 0, promotions = 0;
+  testing::random_positions(game, testing::random_games(60), [&](const State& s) {
+    State copy = s;
+    game.legal_moves(copy, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      captures += !m.is_pass() && m.actions[0].op == Op::Remove;
+      promotions += !m.is_pass() && m.actions[m.count - 1].op == Op::SetTop;
+    }
+  });
+  CHECK(captures > 0);
+  CHECK(promotions > 0);
+}
+
 TEST_CASE("a trusted move is still checked when more pieces are in play than a stack holds") {
   testing::TempDir dir;
   ThreadRules game(load_game_def(step_game(dir, "{ steps = function() return {} end }", "  steps.generate(rules)\n",
