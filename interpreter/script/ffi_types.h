@@ -133,6 +133,14 @@
     const int16_t* cell_of;                                                                    \
   } bl_race_rules;                                                                             \
                                                                                                \
+  /* A placing game's rules for the C++ drop search (script/drop_moves.h), set by            \
+     scripts/lib/drop.lua at each call: one move per empty playable cell, placing a piece     \
+     `code` from reserve slot `from`, with `flags`; with fall >= 0 (a direction) only on      \
+     cells where the piece rests: the next cell along fall off the board, unplayable or taken. */\
+  typedef struct bl_drop_rules {                                                               \
+    int32_t from, code, fall, flags;                                                           \
+  } bl_drop_rules;                                                                             \
+                                                                                               \
   /* What the host hands to each hook call. Lua casts it once at load: converting pointers     \
      per call would stop the trace compiler. */                                                \
   typedef struct bl_host {                                                                     \
@@ -157,6 +165,7 @@
                          const uint8_t* to, const uint8_t* dirs);                             \
     int32_t (*line)(struct bl_host*, const bl_board*, int32_t cell, int32_t dir);              \
     int32_t (*longest_line)(struct bl_host*, const bl_board*, int32_t player, const uint8_t* dirs); \
+    int32_t (*drop_moves)(struct bl_host*, const bl_board*, const bl_drop_rules*);             \
   } bl_host;
 
 extern "C" {

@@ -13,6 +13,7 @@
 #include "core/text.h"
 #include "definition/bundled.h"
 #include "script/declared_moves.h"
+#include "script/drop_moves.h"
 #include "script/instrument.h"
 #include "state/position_text.h"
 
@@ -201,6 +202,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.step_moves = &StepMoves::run;
   host_.step_chains_scratch = &step_chains_;
   host_.step_chains = &StepChains::run;
+  host_.drop_moves = &drop_moves;
   host_.queries_scratch = &board_queries_;
   host_.connected = &BoardQueries::connected;
   host_.line = &BoardQueries::line;

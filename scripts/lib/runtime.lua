@@ -660,6 +660,12 @@ function native.step_chains(r, fname)
   end
 end
 
+-- The placing search (scripts/lib/drop.lua sets its rules struct at each call), and the
+-- flags a library takes as moves.begin does: a number or a list of names.
+function native.drop_rules() return ffi.new("bl_drop_rules") end
+function native.drop_moves(r, fname) run_primitive(H.drop_moves, r, fname) end
+native.flag_bits = flag_bits
+
 -- The race search's rules as a C struct, from { npoints, home, bar, off, capture_flags,
 -- pin, bear_off_while_pinned, codes = { p0, p1 }, cell_of = { [p] = { [k] = cell } } };
 -- returns { rules = the struct, and the array it points to }.
@@ -752,7 +758,7 @@ native.rule_tables = dofile(lib_dir .. "/rule_tables.lua")(api, native)
 api.chains = dofile(lib_dir .. "/chains.lua")(api, native)
 api.steps = dofile(lib_dir .. "/steps.lua")(api, native)
 api.dice_turns = dofile(lib_dir .. "/dice_turns.lua")(api, native)
-api.drop = dofile(lib_dir .. "/drop.lua")(api)
+api.drop = dofile(lib_dir .. "/drop.lua")(api, native)
 api.sowing = dofile(lib_dir .. "/sowing.lua")(api, native)
 api.step_chains = dofile(lib_dir .. "/step_chains.lua")(api, native)
 local env = sandbox.new_env(api, H, charge)

@@ -276,3 +276,47 @@ TEST_CASE("A line result judged through the cells a move touched is the whole bo
     CHECK(wins > testing::random_games(200) / 2);
   }
 }
+
+TEST_CASE("drop.generate's C++ search writes drop.generate_lua's moves, in order", "[placement]") {
+  // Checking mode runs both at every position and fails on any difference: the bundled
+  // placing games, and a small game that drops along a direction over unplayable cells,
+  // with flags given by name, and with a cells function (written by the Lua loop alone).
+  testing::TempDir dir;
+  dir.write("drops.lua",
+            "local HAND, S = game.reserve('hand'), board.dir('s')\n"
+            "local turn = 0\n"
+            "function generate()\n"
+            "  turn = turn + 1\n"
+            "  if turn % 3 == 0 then drop.generate({ from = HAND, cells = function(c) return c % 2 == 0 end })\n"
+            "  elseif turn % 3 == 1 then drop.generate({ from = HAND, fall = S, flags = { 'progress' } })\n"
+            "  else drop.generate({ from = HAND, flags = game.flags('progress') }) end\n"
+            "end\n"
+            "notation = drop.notation\n");
+  ThreadRules drops(load_game_def(dir.write("drops.yaml",
+                                            "name: drops\nscript: drops.lua\nplayers: [{name: a}, {name: b}]\n"
+                                            "board: {kind: grid, size: [4, 4], playable: dark}\n"
+                                            "reserves: [hand]\n"
+                                            "pieces: {p: {glyphs: {a: x, b: o}}}\n"
+                                            "setup: [{reserve: hand, pieces: {x: 5, o: 5}}]\n"
+                                            "turn: {no_moves: pass, max_plies: 30}\n")));
+  auto hex = testing::bundled("hex", {{"size", "5"}});
+  auto four = testing::bundled("connect-four", {{"columns", "5"}, {"rows", "4"}});
+  for (ThreadRules* game : {&drops, hex.get(), four.get()}) {
+    INFO(game->def().name);
+    game->vm().set_checking(true);
+    MoveList moves;
+    long placements = 0;
+    testing::random_positions(*game, testing::random_games(30), [&](const State& s) {
+      State copy = s;
+      game->legal_moves(copy, moves);
+      for (int i = 0; i < moves.size(); ++i) placements += !moves[i].is_pass() && moves[i].actions[0].op == Op::FromReserve;
+    });
+    CHECK(placements > 0);
+  }
+  // An unknown flag name is the script's error, at its line.
+  testing::TempDir bad;
+  ThreadRules wrong(load_game_def(testing::tiny_definition(
+      bad, "function generate() drop.generate({ from = game.reserve('hand'), flags = { 'nope' } }) end\n",
+      "reserves: [hand]\n")));
+  CHECK_THAT(testing::generate_error(wrong, "a a1=x c3=o"), Catch::Contains("tiny.lua:1: drop.generate: no flag named 'nope'"));
+}

@@ -206,6 +206,11 @@ const Offset kCppLayout[] = {
   {"bl_race_rules", "bear_off_while_pinned", offsetof(bl_race_rules, bear_off_while_pinned)},
   {"bl_race_rules", "code", offsetof(bl_race_rules, code)},
   {"bl_race_rules", "cell_of", offsetof(bl_race_rules, cell_of)},
+  {"bl_drop_rules", "", sizeof(bl_drop_rules)},
+  {"bl_drop_rules", "from", offsetof(bl_drop_rules, from)},
+  {"bl_drop_rules", "code", offsetof(bl_drop_rules, code)},
+  {"bl_drop_rules", "fall", offsetof(bl_drop_rules, fall)},
+  {"bl_drop_rules", "flags", offsetof(bl_drop_rules, flags)},
   {"bl_host", "", sizeof(bl_host)},
   {"bl_host", "ticks_left", offsetof(bl_host, ticks_left)},
   {"bl_host", "tick_limit", offsetof(bl_host, tick_limit)},
@@ -224,6 +229,7 @@ const Offset kCppLayout[] = {
   {"bl_host", "connected", offsetof(bl_host, connected)},
   {"bl_host", "line", offsetof(bl_host, line)},
   {"bl_host", "longest_line", offsetof(bl_host, longest_line)},
+  {"bl_host", "drop_moves", offsetof(bl_host, drop_moves)},
 };
 
 }  // namespace
