@@ -12,17 +12,37 @@ int32_t drop_moves(bl_host* host, const bl_board* board, const bl_drop_rules* ru
   const uint8_t *height = host->state.height, *playable = B.playable;
   // One loop step per cell, charged at once.
   if ((host->ticks_left -= B.ncells) < 0) return BL_TICKS;
+  auto rests = [&](int c) {
+    if (!playable[c] || height[c] != 0) return false;
+    if (R.fall < 0) return true;
+    const int below = board_ray(B, c, R.fall, 1);
+    return below < 0 || !playable[below] || height[below] != 0;  // else it would fall on
+  };
+  bl_moves& m = host->moves;
   int32_t status = BL_OK;
-  for (int c = 0; c < B.ncells; ++c) {
-    if (!playable[c] || height[c] != 0) continue;
-    if (R.fall >= 0) {
-      const int below = board_ray(B, c, R.fall, 1);
-      if (below >= 0 && playable[below] && height[below] == 0) continue;  // it would fall on
+  constexpr int kWords = 3;  // a header and one action
+  if (m.nwords + kWords * B.ncells > m.cap_words || m.count + B.ncells > m.cap_moves) {
+    // Not room for every cell: move by move, the buffer growing as it must.
+    for (int c = 0; c < B.ncells; ++c) {
+      if (!rests(c)) continue;
+      int32_t* w = MoveList::begin_move(m, 1, R.flags, status);
+      if (!w) return status;
+      MoveList::put(w, Op::FromReserve, 0, c, R.from, R.code);
     }
-    int32_t* w = MoveList::begin_move(host->moves, 1, R.flags, status);
-    if (!w) return status;
-    MoveList::put(w, Op::FromReserve, 0, c, R.from, R.code);
+    return status;
   }
+  // Room for all: the fill kept in locals (a word written may alias m's fields, which the
+  // compiler would otherwise reload after every store).
+  int32_t *words = m.words, *starts = m.starts, nwords = m.nwords, count = m.count;
+  const int32_t header = MoveList::header(1, R.flags);
+  for (int c = 0; c < B.ncells; ++c) {
+    if (!rests(c)) continue;
+    starts[count++] = nwords;
+    words[nwords] = header;
+    MoveList::put(words + nwords + 1, Op::FromReserve, 0, c, R.from, R.code);
+    nwords += kWords;
+  }
+  m.nwords = nwords, m.count = count;
   return status;
 }
 

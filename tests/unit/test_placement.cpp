@@ -313,6 +313,17 @@ TEST_CASE("drop.generate's C++ search writes drop.generate_lua's moves, in order
     });
     CHECK(placements > 0);
   }
+  // A board of more cells than a new move list has room for: the search grows the buffer
+  // move by move at first, then has room for every cell at once.
+  auto big = testing::bundled("hex", {{"size", "19"}});
+  big->vm().set_checking(true);
+  for (int round = 0; round < 2; ++round) {
+    State s = big->initial();
+    MoveList moves;
+    if (round == 1) big->legal_moves(s, moves);
+    big->legal_moves(s, moves);
+    CHECK(moves.size() == 361);
+  }
   // An unknown flag name is the script's error, at its line.
   testing::TempDir bad;
   ThreadRules wrong(load_game_def(testing::tiny_definition(
