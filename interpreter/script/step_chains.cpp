@@ -21,23 +21,28 @@ struct StepChains::Search {
   int me;
   int from = -1, at = -1;  // the piece's start, and the point it stands on in the chain
   int32_t status = BL_OK;
+  // sc's marks and stamp, held here: the words written may alias a vector's own fields, so
+  // the compiler would reload them through sc at each use.
+  uint32_t *gone = sc.gone_.data(), *visited = sc.visited_.data();
+  uint32_t stamp = 0;
 
   int ray(int c, int d) const { return board_ray(B, c, d, 1); }
   // The owner of the piece on c as the chain has left the board: -1 for none.
   int owner_at(int c) const {
     if (c == at) return me;
-    if (sc.gone_[c] == sc.stamp_) return -1;
+    if (gone[c] == stamp) return -1;
     return S.owner[c];
   }
   // May the piece step onto c: an empty playable point (an unowned piece fills a point too).
   bool open(int c) const {
     if (c < 0 || c == at || !B.playable[c]) return false;
-    return sc.gone_[c] == sc.stamp_ || S.height[c] == 0;
+    return gone[c] == stamp || S.height[c] == 0;
   }
 
-  // Appends to removed_ the line a capture pattern takes for a step cur -> to along d;
-  // false if it takes nothing (no opponent's piece where the line starts).
-  bool capture_line(int k, int cur, int to, int d) {
+  // Puts in removed_, after the first_[n] of the steps before, the line a capture pattern
+  // takes for a step cur -> to along d; false if it takes nothing (no opponent's piece where
+  // the line starts), removed_ left as it was.
+  bool capture_line(int k, int cur, int to, int d, int n) {
     int dir = d, c = -1;
     if (R.capture_line[k] == BL_LINE_AHEAD) {
       c = ray(to, d);
@@ -48,6 +53,7 @@ struct StepChains::Search {
     if (c < 0) return false;
     const int victim = owner_at(c);
     if (victim < 0 || victim == me) return false;
+    sc.removed_.resize(sc.first_[n]);
     for (int taken = 0; c >= 0 && owner_at(c) == victim && (R.capture_max[k] == 0 || taken < R.capture_max[k]); ++taken) {
       sc.removed_.push_back(static_cast<int16_t>(c));
       c = ray(c, dir);
@@ -72,28 +78,30 @@ struct StepChains::Search {
   // it wrote anything.
   bool extend(int cur, int last_dir, int n) {
     if (--host.ticks_left < 0) return status = BL_TICKS, false;
+    if (B.max_ray < 1) return false;  // no point beyond any other (nor a ray table to read below)
     bool wrote = false;
-    for (int d = 0; d < B.ndirs && status == BL_OK; ++d) {
-      const int to = ray(cur, d);
-      if (d == last_dir || !open(to) || sc.visited_[to] == sc.stamp_) continue;
+    const int ndirs = B.ndirs, stride = B.max_ray + 1;
+    const int16_t* next = B.ray + cur * ndirs * stride + 1;  // [d * stride]: the point beyond cur along d
+    for (int d = 0; d < ndirs && status == BL_OK; ++d) {
+      const int to = next[d * stride];
+      if (d == last_dir || !open(to) || visited[to] == stamp) continue;
       for (int k = 0; k < R.ncaptures && status == BL_OK; ++k) {
-        sc.removed_.resize(sc.first_[n]);
-        if (!capture_line(k, cur, to, d)) continue;
+        if (!capture_line(k, cur, to, d, n)) continue;
         if (static_cast<int>(sc.to_.size()) <= n) sc.to_.resize(n + 1);
         if (static_cast<int>(sc.first_.size()) <= n + 1) sc.first_.resize(n + 2);
         sc.to_[n] = static_cast<int16_t>(to);
         sc.first_[n + 1] = static_cast<int32_t>(sc.removed_.size());
         // The board as this step leaves it: the piece on `to`, its captures gone. A captured
         // point stays empty when the chain goes back through it, so only new marks are undone.
-        for (int j = sc.first_[n]; j < sc.first_[n + 1]; ++j) sc.gone_[sc.removed_[j]] = sc.stamp_;
-        const bool cur_was_gone = sc.gone_[cur] == sc.stamp_;
-        sc.gone_[cur] = sc.stamp_, at = to, sc.visited_[to] = sc.stamp_;
+        for (int j = sc.first_[n]; j < sc.first_[n + 1]; ++j) gone[sc.removed_[j]] = stamp;
+        const bool cur_was_gone = gone[cur] == stamp;
+        gone[cur] = stamp, at = to, visited[to] = stamp;
         if (R.may_stop) write(n + 1);
         const bool further = R.chain && status == BL_OK && extend(to, d, n + 1);
         if (!further && !R.may_stop && status == BL_OK) write(n + 1);
         wrote = true;
-        for (int j = sc.first_[n]; j < sc.first_[n + 1]; ++j) sc.gone_[sc.removed_[j]] = 0;
-        sc.gone_[cur] = cur_was_gone ? sc.stamp_ : 0, at = cur, sc.visited_[to] = 0;
+        for (int j = sc.first_[n]; j < sc.first_[n + 1]; ++j) gone[sc.removed_[j]] = 0;
+        gone[cur] = cur_was_gone ? stamp : 0, at = cur, visited[to] = 0;
       }
     }
     return wrote;
@@ -120,8 +128,9 @@ int32_t StepChains::run(bl_host* host, const bl_board* board, const bl_step_chai
     bool any = false;
     for (int i = 0; i < s.S.nmine && s.status == BL_OK; ++i) {
       if (++sc.stamp_ == 0) std::fill(sc.gone_.begin(), sc.gone_.end(), 0), std::fill(sc.visited_.begin(), sc.visited_.end(), 0), sc.stamp_ = 1;
+      s.stamp = sc.stamp_;
       s.from = s.at = s.S.mine[i];
-      sc.visited_[s.from] = sc.stamp_;
+      s.visited[s.from] = s.stamp;
       if (s.extend(s.from, -1, 0)) any = true;
     }
     if (any && rules->compulsory) return s.status;
