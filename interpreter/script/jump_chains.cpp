@@ -20,12 +20,13 @@ struct JumpChains::Search {
   bl_moves& M;
   int me;
   int32_t status = BL_OK;
+  // js.is_jumped_'s cells, held here: the words written may alias the vector's own fields.
+  uint8_t* is_jumped = js.is_jumped_.data();
 
   int top(int c) const {
     const int h = S.height[c];
     return h ? S.pieces[c * B.stack_cap + h - 1] : 0;
   }
-  int ray(int c, int d, int k) const { return board_ray(B, c, d, k); }
 
   bool fail(int32_t why, int table = 0, int code = 0, int other = 0) {
     if (status == BL_OK) status = why, R.failed[0] = table, R.failed[1] = code, R.failed[2] = other;
@@ -80,12 +81,14 @@ struct JumpChains::Search {
     const int n = R.jump_count[code];
     if (n == BL_UNTABLED) return fail(BL_UNANSWERED, BL_TABLE_JUMPS, code);
     bool wrote = false;
+    if (B.max_ray < 2) return false;  // no jump lands anywhere (nor may the table be read below)
+    const int stride = B.max_ray + 1;
+    const int16_t* row = B.ray + cell * B.ndirs * stride;  // [d * stride + k]: k points along d
+    const int16_t* dirs = R.jump_dirs + code * R.dir_stride;
     for (int i = 0; i < n && status == BL_OK; ++i) {
-      const int d = R.jump_dirs[code * R.dir_stride + i];
-      const int over = ray(cell, d, 1), land = ray(cell, d, 2);
-      if (over < 0 || land < 0 || !B.playable[land] || js.is_jumped_[over] || S.height[over] == 0 ||
-          S.owner[over] == me)
-        continue;
+      const int16_t* along = row + dirs[i] * stride;
+      const int over = along[1], land = along[2];
+      if (over < 0 || land < 0 || !B.playable[land] || is_jumped[over] || S.height[over] == 0 || S.owner[over] == me) continue;
       if (R.can_capture) {
         const int victim = top(over), may = R.can_capture[code * B.ncodes + victim];
         if (may == BL_UNTABLED) return fail(BL_UNANSWERED, BL_TABLE_CAPTURE, code, victim);
@@ -95,12 +98,12 @@ struct JumpChains::Search {
       if (static_cast<int>(js.path_.size()) <= depth) js.path_.resize(depth + 1), js.jumped_.resize(depth + 1);
       js.path_[depth] = static_cast<int16_t>(land);
       js.jumped_[depth] = static_cast<int16_t>(over);
-      js.is_jumped_[over] = 1;
+      is_jumped[over] = 1;
       const int promoted = promotion(code, land);
       bool went_on = false;
       if (!promoted && status == BL_OK) went_on = explore(from, land, code, depth + 1);
       if ((!went_on || R.may_stop) && status == BL_OK) write_chain(from, depth + 1, promoted);
-      js.is_jumped_[over] = 0;
+      is_jumped[over] = 0;
       wrote = true;
     }
     return wrote;
@@ -112,8 +115,11 @@ struct JumpChains::Search {
     const int progress = R.progress ? R.progress[code] : 0;
     if (progress == BL_UNTABLED) return void(fail(BL_UNANSWERED, BL_TABLE_PROGRESS, code));
     const int flag = progress ? kProgressFlag : 0;
+    if (B.max_ray < 1) return;
+    const int stride = B.max_ray + 1;
+    const int16_t *next = B.ray + c * B.ndirs * stride + 1, *dirs = R.slide_dirs + code * R.dir_stride;
     for (int i = 0; i < n && status == BL_OK; ++i) {
-      const int t = ray(c, R.slide_dirs[code * R.dir_stride + i], 1);
+      const int t = next[dirs[i] * stride];
       if (t < 0 || !B.playable[t] || S.height[t] != 0) continue;
       const int promoted = promotion(code, t);
       if (status != BL_OK) return;
