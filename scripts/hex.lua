@@ -40,8 +40,9 @@ function generate()
   end
 end
 
+local PLAYERS = { RED, BLUE }
 function result()
-  for _, p in ipairs({ RED, BLUE }) do
+  for _, p in ipairs(PLAYERS) do
     if state.connected(p, EDGES[p][1], EDGES[p][2]) then return p, "connection" end
   end
   return nil

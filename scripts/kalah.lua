@@ -28,6 +28,7 @@ CYCLE[#CYCLE + 1] = sowing.store(STORE[NORTH])
 local SKIP = { [SOUTH] = { [sowing.store(STORE[NORTH])] = true }, [NORTH] = { [sowing.store(STORE[SOUTH])] = true } }
 
 local height = state.height
+local after, empty = {}, {} -- refilled for each move: a table per move would be garbage
 
 function generate()
   local me = state.side()
@@ -36,7 +37,6 @@ function generate()
       local sown = sowing.sow(pit, CYCLE, SKIP[me])
       local counts, last = sown.counts, sown.last
       -- What each pit holds after the sowing.
-      local after = {}
       for p = 0, 1 do
         for _, c in ipairs(PITS[p]) do after[c] = (c == pit and 0 or height(c)) + (counts[c] or 0) end
       end
@@ -55,7 +55,7 @@ function generate()
         end
       end
       -- A side whose pits are all empty ends the game: each side's seeds go to its store.
-      local empty = { [SOUTH] = true, [NORTH] = true }
+      empty[SOUTH], empty[NORTH] = true, true
       for p = 0, 1 do
         for _, c in ipairs(PITS[p]) do if after[c] > 0 then empty[p] = false end end
       end
