@@ -45,6 +45,11 @@ const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, cons
   if (R.serial == 0) return nullptr;
   for (const auto& [serial, table] : one_cell_)
     if (serial == R.serial) return &table;
+  // Listed only within bounds that keep a stranger's board cheap to list: pieces of up to
+  // kMaxListedSteps steps, boards of up to kMaxListedSpans codes x cells (the others search).
+  constexpr int kMaxListedSteps = 16;
+  constexpr size_t kMaxListedSpans = size_t{1} << 20;
+  if (static_cast<size_t>(B.ncodes) * static_cast<size_t>(B.ncells) > kMaxListedSpans) return nullptr;
   // A script that makes rules tables over and over keeps only the latest few.
   if (one_cell_.size() >= 4) one_cell_.erase(one_cell_.begin());
   OneCellSteps table;
@@ -52,7 +57,7 @@ const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, cons
   table.spans.assign(static_cast<size_t>(B.ncodes) * static_cast<size_t>(ncells), Span{-1, -1});
   for (int code = 1; code < B.ncodes; ++code) {
     const int n = R.count[code];
-    if (n == BL_UNTABLED || R.first_split[code] != n) continue;
+    if (n == BL_UNTABLED || n > kMaxListedSteps || R.first_split[code] != n) continue;
     const int32_t* step = R.steps + code * R.stride;
     bool one_cell = true;
     for (int e = 0; e < n; ++e) {
