@@ -181,6 +181,10 @@ namespace boardlab {
 inline int board_ray(const bl_board& b, int c, int d, int k) {
   return k > b.max_ray ? -1 : b.ray[(c * b.ndirs + d) * (b.max_ray + 1) + k];
 }
+// For loops over one cell's rays: rays_from(b, c)[d * ray_stride(b) + k] is board_ray(b, c,
+// d, k) for k <= max_ray.
+inline int ray_stride(const bl_board& b) { return b.max_ray + 1; }
+inline const int16_t* rays_from(const bl_board& b, int c) { return b.ray + c * b.ndirs * ray_stride(b); }
 // The same declarations as text, for ffi.cdef.
 inline constexpr const char* kFfiTypes = BOARDLAB_STRINGIFY(BOARDLAB_FFI_TYPES);
 }  // namespace boardlab

@@ -82,8 +82,8 @@ struct JumpChains::Search {
     if (n == BL_UNTABLED) return fail(BL_UNANSWERED, BL_TABLE_JUMPS, code);
     bool wrote = false;
     if (B.max_ray < 2) return false;  // no jump lands anywhere (nor may the table be read below)
-    const int stride = B.max_ray + 1;
-    const int16_t* row = B.ray + cell * B.ndirs * stride;  // [d * stride + k]: k points along d
+    const int stride = ray_stride(B);
+    const int16_t* row = rays_from(B, cell);  // [d * stride + k]: k points along d
     const int16_t* dirs = R.jump_dirs + code * R.dir_stride;
     for (int i = 0; i < n && status == BL_OK; ++i) {
       const int16_t* along = row + dirs[i] * stride;
@@ -116,8 +116,8 @@ struct JumpChains::Search {
     if (progress == BL_UNTABLED) return void(fail(BL_UNANSWERED, BL_TABLE_PROGRESS, code));
     const int flag = progress ? kProgressFlag : 0;
     if (B.max_ray < 1) return;
-    const int stride = B.max_ray + 1;
-    const int16_t *next = B.ray + c * B.ndirs * stride + 1, *dirs = R.slide_dirs + code * R.dir_stride;
+    const int stride = ray_stride(B);
+    const int16_t *next = rays_from(B, c) + 1, *dirs = R.slide_dirs + code * R.dir_stride;
     for (int i = 0; i < n && status == BL_OK; ++i) {
       const int t = next[dirs[i] * stride];
       if (t < 0 || !B.playable[t] || S.height[t] != 0) continue;

@@ -80,8 +80,8 @@ struct StepChains::Search {
     if (--host.ticks_left < 0) return status = BL_TICKS, false;
     if (B.max_ray < 1) return false;  // no point beyond any other (nor a ray table to read below)
     bool wrote = false;
-    const int ndirs = B.ndirs, stride = B.max_ray + 1;
-    const int16_t* next = B.ray + cur * ndirs * stride + 1;  // [d * stride]: the point beyond cur along d
+    const int ndirs = B.ndirs, stride = ray_stride(B);
+    const int16_t* next = rays_from(B, cur) + 1;  // [d * stride]: the point beyond cur along d
     for (int d = 0; d < ndirs && status == BL_OK; ++d) {
       const int to = next[d * stride];
       if (d == last_dir || !open(to) || visited[to] == stamp) continue;

@@ -53,7 +53,7 @@ const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, cons
   // A script that makes rules tables over and over keeps only the latest few.
   if (one_cell_.size() >= 4) one_cell_.erase(one_cell_.begin());
   OneCellSteps table;
-  const int ncells = B.ncells, stride = B.max_ray + 1;
+  const int ncells = B.ncells, stride = ray_stride(B);
   table.spans.assign(static_cast<size_t>(B.ncodes) * static_cast<size_t>(ncells), Span{-1, -1});
   for (int code = 1; code < B.ncodes; ++code) {
     const int n = R.count[code];
@@ -69,7 +69,7 @@ const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, cons
       const auto begin = static_cast<int32_t>(table.entries.size());
       bool twice = false;
       for (int e = 0; e < n; ++e) {
-        const int to = B.ray[(from * B.ndirs + (step[e] & 0xFFFF)) * stride + 1];
+        const int to = rays_from(B, from)[(step[e] & 0xFFFF) * stride + 1];
         if (to < 0 || !B.playable[to] || to == from) continue;
         for (int32_t j = begin; j < static_cast<int32_t>(table.entries.size()); ++j) twice = twice || (table.entries[j] & 0xFFFF) == to;
         table.entries.push_back(to | (step[e] >> BL_STEP_BITS) << 16);
@@ -103,11 +103,11 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
   const uint8_t *height = S.height, *playable = B.playable, *count = R.count, *first_split = R.first_split;
   const uint8_t *promotion = R.promotion, *progress_of = R.progress;
   const int8_t* owner = S.owner;
-  const int16_t *rays = B.ray, *mine = S.mine;
+  const int16_t* mine = S.mine;
   const int32_t* steps = R.steps;
   uint32_t* reached = reached_.data();
-  const int me = S.side, nmine = S.nmine, stride = B.max_ray + 1, max_ray = B.max_ray, ncells = B.ncells;
-  const int ndirs = B.ndirs, cap = B.stack_cap, steps_stride = R.stride, not_taller = R.not_taller;
+  const int me = S.side, nmine = S.nmine, stride = ray_stride(B), max_ray = B.max_ray, ncells = B.ncells;
+  const int cap = B.stack_cap, steps_stride = R.stride, not_taller = R.not_taller;
   const int capture_flags = kProgressFlag | R.capture_flags, promotion_flags = R.promotion_flags;
   int32_t status = BL_OK;
   // Rules without splits, merges and bear-offs: their listed one-cell steps.
@@ -136,7 +136,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
     const int progress = progress_of ? progress_of[code] : 0;
     if (progress == BL_UNTABLED) return fail(BL_TABLE_PROGRESS, code, 0);
     const int quiet_flags = progress ? kProgressFlag : 0;
-    const int16_t* from_rays = rays + from * ndirs * stride;
+    const int16_t* from_rays = rays_from(B, from);
     const int32_t* step = steps + code * steps_stride;
     bool any_off = false;
     auto bear_off = [&](int moved) {
