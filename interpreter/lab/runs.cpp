@@ -13,6 +13,7 @@
 #include <cstring>
 #include <cstdio>  // renameat2, RENAME_EXCHANGE
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -113,13 +114,20 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
   } cleanup{fresh};
   fs::create_directory(fresh, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", fresh.string(), ec.message()));
-  std::string text;
-  for (size_t i = 0; i < games.size(); ++i) {
-    if (lines) text += (*lines)[i];
-    else text += to_json(games[i], def).dump();
-    text += '\n';
+  {
+    // Streamed a line at a time (the folder is renamed whole below, so no file needs its own
+    // temporary): one string of every line was a second copy of the run in memory, and
+    // growing it was half of the serial end of a `simulate --threads 2` of random games.
+    const std::string path = (fresh / "games.jsonl").string();
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    for (size_t i = 0; i < games.size() && out; ++i) {
+      if (lines) out << (*lines)[i];
+      else out << to_json(games[i], def).dump();
+      out << '\n';
+    }
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + path);
   }
-  write_text_file((fresh / "games.jsonl").string(), text);
   nlohmann::json summary = {{"run", to_json(run)}, {"summary", to_json(s, def)}};
   write_text_file((fresh / "summary.json").string(), summary.dump(2) + "\n");
   write_text_file((fresh / "report.html").string(), html_report(s, games, def, run));
