@@ -27,45 +27,46 @@ for _, c in ipairs(PITS[NORTH]) do CYCLE[#CYCLE + 1] = c end
 CYCLE[#CYCLE + 1] = sowing.store(STORE[NORTH])
 local SKIP = { [SOUTH] = { [sowing.store(STORE[NORTH])] = true }, [NORTH] = { [sowing.store(STORE[SOUTH])] = true } }
 
-local height = state.height
-local after, empty = {}, {} -- refilled for each move: a table per move would be garbage
+local ALL = {} -- the twelve pits, South's then North's: one flat loop is cheaper than two
+for p = 0, 1 do for _, c in ipairs(PITS[p]) do ALL[#ALL + 1] = c end end
+
+local height, received, store_of = state.height, sowing.received, sowing.store
+local after = {} -- refilled for each move: a table per move would be garbage
 
 function generate()
   local me = state.side()
-  for _, pit in ipairs(PITS[me]) do
+  local mine, skip, my_store = PITS[me], SKIP[me], STORE[me]
+  for k = 1, 6 do
+    local pit = mine[k]
     if height(pit) > 0 then
-      local sown = sowing.sow(pit, CYCLE, SKIP[me])
-      local counts, last = sown.counts, sown.last
-      -- What each pit holds after the sowing.
-      for p = 0, 1 do
-        for _, c in ipairs(PITS[p]) do after[c] = (c == pit and 0 or height(c)) + (counts[c] or 0) end
-      end
       moves.begin(PROGRESS)
-      sowing.write(pit, sown)
-      local again = last == sowing.store(STORE[me])
+      local last = sowing.sow_move(pit, CYCLE, skip)
+      -- What each pit holds after the sowing.
+      for j = 1, 12 do
+        local c = ALL[j]
+        after[c] = (c == pit and 0 or height(c)) + received(c)
+      end
       if last >= 0 and OWNER[last] == me and after[last] == 1 then
         local opposite = OPPOSITE[last]
         if after[opposite] > 0 or ALWAYS then
-          moves.to_reserve(last, 1, STORE[me])
+          moves.to_reserve(last, 1, my_store)
           after[last] = 0
           if after[opposite] > 0 then
-            moves.to_reserve(opposite, after[opposite], STORE[me])
+            moves.to_reserve(opposite, after[opposite], my_store)
             after[opposite] = 0
           end
         end
       end
       -- A side whose pits are all empty ends the game: each side's seeds go to its store.
-      empty[SOUTH], empty[NORTH] = true, true
-      for p = 0, 1 do
-        for _, c in ipairs(PITS[p]) do if after[c] > 0 then empty[p] = false end end
-      end
-      if empty[SOUTH] or empty[NORTH] then
-        for p = 0, 1 do
-          for _, c in ipairs(PITS[p]) do
-            if after[c] > 0 then moves.to_reserve(c, after[c], STORE[p]) end
-          end
+      local south, north = 0, 0
+      for j = 1, 6 do south = south + after[ALL[j]] end
+      for j = 7, 12 do north = north + after[ALL[j]] end
+      if south == 0 or north == 0 then
+        for j = 1, 12 do
+          local c = ALL[j]
+          if after[c] > 0 then moves.to_reserve(c, after[c], STORE[OWNER[c]]) end
         end
-      elseif again then
+      elseif last == store_of(my_store) then
         moves.again()
       end
       moves.commit()

@@ -144,3 +144,73 @@ TEST_CASE("Kalah: alphabeta plays an extra-move combination (the same side moves
   CHECK(played == std::vector<std::string>{"f1", "d1", "f1", "e1"});
   CHECK(s.reserve(0, s.def().code_of_glyph('s')) == 3);
 }
+
+TEST_CASE("sowing.sow_move writes what sowing.sow and sowing.write write, and received says what sow counted", "[kalah]") {
+  // Every move is written twice, by sow_move and by sow + write; the script checks that
+  // received agrees with sow's counts at every location (and 0 off the cycle). The cycle
+  // holds two stores, and half the sowings skip their origin and a store, so that laps,
+  // skips and stores all come up as the stacks grow.
+  testing::TempDir dir;
+  dir.write("sow.lua",
+            "local ONE, TWO = sowing.store(game.reserve('one')), sowing.store(game.reserve('two'))\n"
+            "local CYCLE = {}\n"
+            "for c = 0, board.ncells - 1 do\n"
+            "  CYCLE[#CYCLE + 1] = c\n"
+            "  if c == 4 then CYCLE[#CYCLE + 1] = ONE end\n"
+            "end\n"
+            "CYCLE[#CYCLE + 1] = TWO\n"
+            "function generate()\n"
+            "  for c = 0, board.ncells - 1 do\n"
+            "    if state.height(c) > 0 then\n"
+            "      local skip = c % 2 == 0 and { [c] = true, [TWO] = true } or nil\n"
+            "      moves.begin()\n"
+            "      local last = sowing.sow_move(c, CYCLE, skip)\n"
+            "      moves.commit()\n"
+            "      local got = {}\n"
+            "      for i, loc in ipairs(CYCLE) do got[i] = sowing.received(loc) end\n"
+            "      if sowing.received(board.ncells + 5) ~= 0 then error('received off the cycle') end\n"
+            "      local sown = sowing.sow(c, CYCLE, skip)\n"
+            "      for i, loc in ipairs(CYCLE) do\n"
+            "        if got[i] ~= (sown.counts[loc] or 0) then error('received ' .. got[i] .. ' at ' .. loc) end\n"
+            "      end\n"
+            "      if last ~= sown.last then error('last ' .. tostring(last) .. ', sow says ' .. tostring(sown.last)) end\n"
+            "      moves.begin()\n"
+            "      sowing.write(c, sown)\n"
+            "      moves.commit()\n"
+            "    end\n"
+            "  end\n"
+            "end\n");
+  ThreadRules game(load_game_def(dir.write("sow.yaml",
+                                           "api: 2\nname: sow\nscript: sow.lua\nplayers: [{name: a}, {name: b}]\n"
+                                           "board: {kind: grid, size: [4, 3], max_stack: 64}\n"
+                                           "reserves: [one, two]\n"
+                                           "pieces: {p: {glyphs: {a: x, b: o}}}\n"
+                                           "setup: [{stack: xxxoo, cells: [a1..d3]}]\n"
+                                           "turn: {no_moves: pass, max_plies: 40}\n")));
+  MoveList moves;
+  long pairs = 0, long_moves = 0;
+  testing::random_positions(game, testing::random_games(40), [&](const State& s) {
+    State copy = s;
+    game.legal_moves(copy, moves);
+    REQUIRE(moves.size() % 2 == 0);
+    for (int i = 0; i + 1 < moves.size(); i += 2) {
+      REQUIRE(moves[i] == moves[i + 1]);
+      ++pairs;
+      long_moves += moves[i].count >= 6;
+    }
+  });
+  CHECK(pairs > 100);
+  CHECK(long_moves > 0);
+  // A script's mistakes, at its line.
+  testing::TempDir bad;
+  const auto error_of = [&](const std::string& call) {
+    ThreadRules wrong(load_game_def(testing::tiny_definition(bad, "function generate() moves.begin() " + call + " end\n")));
+    return testing::generate_error(wrong, "a a1=x c3=o");
+  };
+  CHECK_THAT(error_of("sowing.sow_move(0, {})"), Catch::Contains("tiny.lua:1: sowing.sow_move: the cycle is a list of locations"));
+  CHECK_THAT(error_of("sowing.sow_move(0, {1, 2})"), Catch::Contains("tiny.lua:1: sowing.sow_move: cell 0 is not in the cycle"));
+  CHECK_THAT(error_of("sowing.sow(0, {0, 'x'})"),
+             Catch::Contains("tiny.lua:1: sowing.sow: the cycle's location 2 is x, not a cell or sowing.store(slot)"));
+  CHECK_THAT(error_of("sowing.sow_move(0, {0, 1}, {[1] = true, [0] = true})"),
+             Catch::Contains("tiny.lua:1: sowing.sow_move: every location of the cycle is skipped"));
+}
