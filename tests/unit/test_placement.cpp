@@ -331,3 +331,49 @@ TEST_CASE("drop.generate's C++ search writes drop.generate_lua's moves, in order
       "reserves: [hand]\n")));
   CHECK_THAT(testing::generate_error(wrong, "a a1=x c3=o"), Catch::Contains("tiny.lua:1: drop.generate: no flag named 'nope'"));
 }
+
+TEST_CASE("board.cell_set: state.connected answers for a set as for its list, and the set stays as made", "[placement]") {
+  // generate compares the answers for sets, lists and one of each; result() uses the sets.
+  // The list a set was made from changes afterwards: the set keeps what it was given.
+  testing::TempDir dir;
+  ThreadRules game(load_game_def(testing::tiny_definition(
+      dir,
+      "local BOTTOM_LIST = { board.cell('a1'), board.cell('b1'), board.cell('c1') }\n"
+      "local BOTTOM, TOP = board.cell_set(BOTTOM_LIST), board.cell_set({ board.cell('a3'), board.cell('b3'), board.cell('c3') })\n"
+      "BOTTOM_LIST[1], BOTTOM_LIST[2], BOTTOM_LIST[3] = board.cell('a3'), board.cell('b3'), board.cell('c3')\n"
+      "local function list(y) return { board.cell('a' .. y), board.cell('b' .. y), board.cell('c' .. y) } end\n"
+      "function generate()\n"
+      "  for p = 0, 1 do\n"
+      "    local by_list = state.connected(p, list(1), list(3))\n"
+      "    if state.connected(p, BOTTOM, TOP) ~= by_list or state.connected(p, BOTTOM, list(3)) ~= by_list\n"
+      "       or state.connected(p, list(1), TOP) ~= by_list then error('a set and its list differ for ' .. p) end\n"
+      "  end\n"
+      "end\n"
+      "function result()\n"
+      "  for p = 0, 1 do if state.connected(p, BOTTOM, TOP) then return p end end\n"
+      "end\n",
+      "turn: {no_moves: pass}\n")));
+  game.vm().set_checking(true);  // the Lua twin answers too, from the set's own copy of its list
+  for (const auto& [position, winner] : {std::pair{"a a1=x a2=x a3=x c3=o", 0}, {"b c1=o c2=o c3=o a1=x", 1},
+                                         {"a a1=x a3=x c2=o", -1}, {"a b1=x b2=o b3=x", -1}}) {
+    INFO(position);
+    CHECK(testing::generate_error(game, position).empty());
+    const Outcome o = game.outcome(parse_position(game.def(), position));
+    CHECK(o.over() == (winner >= 0));
+    if (winner >= 0) CHECK(o.winner == winner);
+  }
+  // A script's mistakes, at its line.
+  testing::TempDir bad;
+  const auto error_of = [&](const std::string& call) {
+    ThreadRules wrong(load_game_def(testing::tiny_definition(bad, "function generate() " + call + " end\n")));
+    return testing::generate_error(wrong, "a a1=x c3=o");
+  };
+  CHECK_THAT(error_of("board.cell_set({ 0, 99 })"), Catch::Contains("tiny.lua:1: board.cell_set:"));
+  CHECK_THAT(error_of("board.cell_set(7)"), Catch::Contains("tiny.lua:1: board.cell_set: the list is 7, not a list"));
+  CHECK_THAT(error_of("local s = board.cell_set({ 0 }) s[2] = 1"), Catch::Contains("tiny.lua:1: a cell set cannot be changed"));
+  CHECK_THAT(error_of("setmetatable(board.cell_set({ 0 }), {})"), Catch::Contains("tiny.lua:1:"));
+  CHECK_THAT(error_of("state.connected(0, 7, { 1 })"), Catch::Contains("tiny.lua:1: state.connected: from is 7, not a list"));
+  CHECK_THAT(error_of("state.connected(0, { 0 }, { 1 }, { 99 })"),
+             Catch::Contains("tiny.lua:1: state.connected: dirs[1] 99 is out of range"));
+  CHECK_THAT(error_of("state.longest_line(0, { -1 })"), Catch::Contains("tiny.lua:1: state.longest_line: dirs[1] -1 is out of range"));
+}
