@@ -28,9 +28,7 @@ local rules = {
   off_flags = game.flags("bear_off"),
 }
 
-function generate()
-  steps.generate(rules)
-end
+generate = steps.generator(rules) -- the rules never change: checked once
 
 -- e1-g3/2, e1-g3 for the whole stack (when no other move goes from e1 to g3), b6-off/2,
 -- and b6-off for the whole stack only: every count that leaves the board from b6 is a move.

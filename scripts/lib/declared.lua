@@ -28,5 +28,5 @@ return function(api, spec)
     capture = spec.capture, off = spec.off,
     capture_flags = spec.capture_flags, off_flags = spec.off_flags,
   }
-  return function() api.steps.generate(rules) end, api.steps.notation
+  return api.steps.generator(rules), api.steps.notation
 end

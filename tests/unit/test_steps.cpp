@@ -3,6 +3,9 @@
 // functions fail, and the reach results the runtime checks (results.NAME.reach).
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <iterator>
+
 #include "core/diagnostics.h"
 #include "definition/bundled.h"
 #include "helpers.h"
@@ -396,4 +399,44 @@ TEST_CASE("a trusted move is still checked when more pieces are in play than a s
   CHECK(fits.height(0) == 2);
   State over = parse_position(game.def(), "a a1=xx b1=x");  // three pieces in play
   CHECK_THROWS_WITH(over.apply(m), Contains("would be taller than 2"));
+}
+
+TEST_CASE("steps.generator: the moves steps.generate writes, with the rules as they were when it was made") {
+  // steps-mix's rules written twice a position: by steps.generate(rules) and by a generator
+  // made from a copy that is spoilt right after (its steps give nothing, its flags are not
+  // flags): the generator must not see that, and the two halves must be the same moves.
+  std::ifstream in("tests/data/steps-mix/steps-mix.lua");
+  std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string tail = "function generate()\n  steps.generate(rules)\nend\n";
+  REQUIRE(script.find(tail) != std::string::npos);
+  script.replace(script.find(tail), tail.size(),
+                 "local copy = {}\n"
+                 "for k, v in pairs(rules) do copy[k] = v end\n"
+                 "local fixed = steps.generator(copy)\n"
+                 "copy.steps, copy.capture_flags = function() return {} end, 'not flags'\n"
+                 "function generate()\n  steps.generate(rules)\n  fixed()\nend\n");
+  std::ifstream yaml_in(kMix);
+  const std::string yaml((std::istreambuf_iterator<char>(yaml_in)), std::istreambuf_iterator<char>());
+  testing::TempDir dir;
+  dir.write("steps-mix.lua", script);
+  ThreadRules game(load_game_def(dir.write("steps-mix.yaml", yaml)));
+  MoveList moves;
+  long compared = 0;
+  for (bool checking : {false, true}) {
+    game.vm().set_checking(checking);
+    testing::random_positions(game, testing::random_games(20), [&](const State& s) {
+      State copy = s;
+      game.legal_moves(copy, moves);
+      REQUIRE(moves.size() % 2 == 0);
+      const int half = moves.size() / 2;
+      for (int i = 0; i < half; ++i) REQUIRE(moves[i] == moves[half + i]);
+      compared += half;
+    });
+  }
+  CHECK(compared > 1000);
+  // Bad rules are the author's error when the generator is made, at that line.
+  testing::TempDir bad;
+  ThreadRules wrong(load_game_def(testing::tiny_definition(bad, "function generate()\n  steps.generator({ steps = 7 })\nend\n")));
+  CHECK_THAT(testing::generate_error(wrong, "a a1=x c3=o"),
+             Contains("tiny.lua:2: steps.generator: the rules' steps is 7, not a function of a piece code"));
 }
