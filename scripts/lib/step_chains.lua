@@ -162,20 +162,22 @@ return function(api, native)
   local LINES = { ahead = native.step_lines.ahead, behind = native.step_lines.behind }
   local MAX_PATTERNS = native.step_lines.max
   local describe = native.rule_tables.what
+  -- (Errors at the script's line: check_patterns is called by patterns, called by the
+  -- library function.)
   local function check_patterns(list, fname)
     if #list == 0 or #list > MAX_PATTERNS then
-      error(string.format("%s: captures lists %d patterns; 1 to %d", fname, #list, MAX_PATTERNS), 3)
+      error(string.format("%s: captures lists %d patterns; 1 to %d", fname, #list, MAX_PATTERNS), 4)
     end
     for i = 1, #list do
       local pat = list[i]
-      if type(pat) ~= "table" then error(string.format("%s: captures[%d] is %s, not a pattern ({ label = ..., line = \"ahead\" })", fname, i, describe(pat)), 3) end
-      if not LINES[pat.line] then error(string.format("%s: captures[%d].line is %s, not \"ahead\" or \"behind\"", fname, i, describe(pat.line)), 3) end
+      if type(pat) ~= "table" then error(string.format("%s: captures[%d] is %s, not a pattern ({ label = ..., line = \"ahead\" })", fname, i, describe(pat)), 4) end
+      if not LINES[pat.line] then error(string.format("%s: captures[%d].line is %s, not \"ahead\" or \"behind\"", fname, i, describe(pat.line)), 4) end
       local max = pat.max or 0
       if type(max) ~= "number" or max ~= math.floor(max) or max < 0 or max > 255 then
-        error(string.format("%s: captures[%d].max is %s, not a count from 0 (the whole line) to 255", fname, i, describe(pat.max)), 3)
+        error(string.format("%s: captures[%d].max is %s, not a count from 0 (the whole line) to 255", fname, i, describe(pat.max)), 4)
       end
       if pat.label ~= nil and type(pat.label) ~= "string" then
-        error(string.format("%s: captures[%d].label is %s, not a string", fname, i, describe(pat.label)), 3)
+        error(string.format("%s: captures[%d].label is %s, not a string", fname, i, describe(pat.label)), 4)
       end
     end
   end
@@ -205,17 +207,25 @@ return function(api, native)
     end
   end
 
+  -- The rules struct of generate's calls (filled at each); a generator's copy of its rules
+  -- (step_chains.generator) has its own, filled at its first call and kept.
   local R = native.step_chain_rules()
+  local fixed, fixed_rules = setmetatable({}, { __mode = "k" }), setmetatable({}, { __mode = "k" })
   local function generate_native(p)
-    local list = p.captures
-    R.ncaptures = #list
-    for i = 1, #list do R.capture_line[i - 1], R.capture_max[i - 1] = LINES[list[i].line], list[i].max or 0 end
-    R.compulsory = p.compulsory ~= false and 1 or 0
-    R.chain = p.chain ~= false and 1 or 0
-    R.may_stop = p.may_stop ~= false and 1 or 0
-    R.capture_flags = native.rule_tables.flags(p.capture_flags, "capture_flags", "step_chains.generate")
-    R.flags = native.rule_tables.flags(p.flags, "flags", "step_chains.generate")
-    native.step_chains(R, "step_chains.generate")
+    local r = fixed_rules[p]
+    if not r then
+      r = fixed[p] and native.step_chain_rules() or R
+      local list = p.captures
+      r.ncaptures = #list
+      for i = 1, #list do r.capture_line[i - 1], r.capture_max[i - 1] = LINES[list[i].line], list[i].max or 0 end
+      r.compulsory = p.compulsory ~= false and 1 or 0
+      r.chain = p.chain ~= false and 1 or 0
+      r.may_stop = p.may_stop ~= false and 1 or 0
+      r.capture_flags = native.rule_tables.flags(p.capture_flags, "capture_flags", "step_chains.generate")
+      r.flags = native.rule_tables.flags(p.flags, "flags", "step_chains.generate")
+      if fixed[p] then fixed_rules[p] = r end
+    end
+    native.step_chains(r, "step_chains.generate")
   end
   local function generate_patterns_lua(p)
     local q = {}
@@ -224,18 +234,39 @@ return function(api, native)
     search_lua(q)
   end
 
-  function M.generate(p)
-    local fname = "step_chains.generate"
+  -- The rules' captures checked: true for patterns, false for a function.
+  local function patterns(p, fname)
     local captures = type(p) == "table" and p.captures
-    if type(captures) == "function" then
+    if type(captures) == "function" then return false end
+    if type(captures) ~= "table" then
+      error(fname .. ": the rules need captures, a list of patterns or a function (from, to, dir, owner_at)", 3)
+    end
+    check_patterns(captures, fname)
+    return true
+  end
+  function M.generate(p)
+    if not patterns(p, "step_chains.generate") then
       search_lua(p) -- not a tail call: the script's frame stays where errors count from
       return
     end
-    if type(captures) ~= "table" then
-      error(fname .. ": the rules need captures, a list of patterns or a function (from, to, dir, owner_at)", 2)
+    native.run("step_chains.generate", generate_native, "step_chains.generate_lua", generate_patterns_lua, nil, p)
+  end
+  -- A generate function for rules that never change: checked now, copied (the patterns
+  -- too), its struct filled at its first call; a call is then the search alone.
+  function M.generator(p)
+    local with_patterns = patterns(p, "step_chains.generator")
+    local copy = {}
+    for k, v in pairs(p) do copy[k] = v end
+    if not with_patterns then
+      return function() search_lua(copy) end
     end
-    check_patterns(captures, fname)
-    native.run(fname, generate_native, "step_chains.generate_lua", generate_patterns_lua, nil, p)
+    local list = {}
+    for i, pat in ipairs(p.captures) do list[i] = { label = pat.label, line = pat.line, max = pat.max } end
+    copy.captures = list
+    fixed[copy] = true
+    return function()
+      native.run("step_chains.generate", generate_native, "step_chains.generate_lua", generate_patterns_lua, nil, copy)
+    end
   end
   -- The Lua search alone, for either form of captures (tests compare it with the C++ one).
   function M.generate_lua(p)

@@ -129,6 +129,50 @@ TEST_CASE("step_chains: capture patterns write the moves of the same captures wr
   CHECK(labelled > 0);
 }
 
+TEST_CASE("step_chains.generator: the moves step_chains.generate writes, with the rules as they were when made") {
+  // Fanorona with generators made from tables spoilt right after (a pattern's line turned,
+  // the other dropped, the flags made wrong), and one with the captures as a function (the
+  // Lua search), against the bundled script's: the same moves at every position.
+  testing::TempDir dir;
+  std::ifstream in("definitions/fanorona.yaml");
+  std::stringstream yaml;
+  yaml << in.rdbuf();
+  std::string text = yaml.str();
+  const std::string line = "script: ../scripts/fanorona.lua";
+  REQUIRE(text.find(line) != std::string::npos);
+  text.replace(text.find(line), line.size(), "script: fanorona-generators.lua");
+  dir.write("fanorona-generators.lua",
+            "local captures = { { label = 'A', line = 'ahead' }, { label = 'W', line = 'behind' } }\n"
+            "local rules = { captures = captures, capture_flags = game.flags('capture') }\n"
+            "local chains = step_chains.generator(rules)\n"
+            "local first_turn = step_chains.generator({ captures = captures, capture_flags = game.flags('capture'), chain = false })\n"
+            "local by_function = step_chains.generator({ captures = step_chains.approach_withdrawal, capture_flags = game.flags('capture') })\n"
+            "captures[1].line, captures[2], rules.capture_flags = 'behind', nil, 'x'\n"
+            "function generate()\n"
+            "  if state.ply() == 0 then first_turn() elseif state.ply() % 2 == 0 then chains() else by_function() end\n"
+            "end\n"
+            "notation = step_chains.notation\n");
+  ThreadRules generators(load_game_def(dir.write("fanorona-generators.yaml", text)));
+  auto bundled = testing::bundled("fanorona");
+  long positions = 0;
+  for (bool checking : {false, true}) {
+    generators.vm().set_checking(checking);
+    testing::random_positions(*bundled, testing::random_games(20), [&](const State& s) {
+      State ours = s;
+      State theirs = parse_position(generators.def(), position_text(s));
+      REQUIRE(testing::legal_texts(*bundled, ours) == testing::legal_texts(generators, theirs));
+      ++positions;
+    });
+  }
+  CHECK(positions > 100);
+  // Bad rules are the author's error when the generator is made, at that line.
+  testing::TempDir bad;
+  ThreadRules wrong(load_game_def(
+      testing::tiny_definition(bad, "function generate()\n  step_chains.generator({ captures = { 'A' } })\nend\n")));
+  CHECK_THAT(testing::generate_error(wrong, "a a1=x c3=o"),
+             Contains("tiny.lua:2: step_chains.generator: captures[1] is \"A\", not a pattern"));
+}
+
 TEST_CASE("step_chains.generate: bad patterns and fields are errors at the author's line") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"{ captures = 7 }", "chains.lua:5: step_chains.generate: the rules need captures, a list of patterns or a function"},
