@@ -140,9 +140,10 @@ Outcome Rules::reached(const State& s, const Move* last) const {
   // The players from the one who just moved (the one before the side to move), in turn order.
   const int n = def_->nplayers(), words = s.owned_words();
   const Board& board = def_->board;
-  const bool by_move = last && std::all_of(board.opposite.begin(), board.opposite.end(), [](int16_t o) { return o >= 0; });
   for (size_t r = 0; r < def_->results.size(); ++r) {
     if (const int line = def_->results[r].line) {
+      // (Asked here, not for every result: a reach result is most games' only one, checked after every move.)
+      const bool by_move = last && std::all_of(board.opposite.begin(), board.opposite.end(), [](int16_t o) { return o >= 0; });
       for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p))
         if (by_move ? line_through_move(board, s.arrays().owner, p, *last, line)
                     : longest_line(board, s.arrays().owner, p, nullptr) >= line)
