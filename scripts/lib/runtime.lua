@@ -691,7 +691,8 @@ end
 -- Queries on the position, answered in C++ (interpreter/script/board_queries.h says what
 -- each costs); in checking mode their Lua twins (scripts/lib/queries.lua) answer too and
 -- must agree. Cell and direction lists become byte masks for the call and are cleared after
--- it: a list may change between calls, so nothing is kept.
+-- it: a list may change between calls, so nothing is kept (a cell set, which cannot
+-- change, keeps its mask).
 local twins = dofile(lib_dir .. "/queries.lua")(api)
 api.queries = twins
 local MASK_FROM, MASK_TO, MASK_DIRS = ffi.new("uint8_t[?]", NC), ffi.new("uint8_t[?]", NC), ffi.new("uint8_t[?]", ND)

@@ -249,7 +249,7 @@ return function(api, native)
   end
 
   -- A generator's copy of its rules (steps.generator): checked when it was made, tabulated at
-  -- its first search, then searched with no check or look-up per call (0.93x the
+  -- its first search, then searched with no check or look-up per call (0.92x the
   -- instructions of Breakthrough's playouts).
   local fixed, fixed_tables = setmetatable({}, { __mode = "k" }), setmetatable({}, { __mode = "k" })
 
