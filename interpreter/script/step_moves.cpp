@@ -41,18 +41,30 @@ int32_t StepMoves::run(bl_host* host, const bl_board* board, bl_step_rules* rule
   }
 }
 
-const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, const bl_step_rules& R) {
+// Listed only within bounds that keep a stranger's board cheap to list: pieces of up to
+// kMaxListedSteps steps, boards of up to kMaxListedSpans codes x cells, and up to
+// kMaxListedEntries split entries (the others search).
+namespace {
+constexpr int kMaxListedSteps = 16;
+constexpr size_t kMaxListedSpans = size_t{1} << 20;
+constexpr size_t kMaxListedEntries = size_t{1} << 22;
+}  // namespace
+
+const StepMoves::Lists* StepMoves::lists(const bl_board& B, const bl_step_rules& R) {
   if (R.serial == 0) return nullptr;
-  for (const auto& [serial, table] : one_cell_)
+  for (const auto& [serial, table] : lists_)
     if (serial == R.serial) return &table;
-  // Listed only within bounds that keep a stranger's board cheap to list: pieces of up to
-  // kMaxListedSteps steps, boards of up to kMaxListedSpans codes x cells (the others search).
-  constexpr int kMaxListedSteps = 16;
-  constexpr size_t kMaxListedSpans = size_t{1} << 20;
   if (static_cast<size_t>(B.ncodes) * static_cast<size_t>(B.ncells) > kMaxListedSpans) return nullptr;
   // A script that makes rules tables over and over keeps only the latest few.
-  if (one_cell_.size() >= 4) one_cell_.erase(one_cell_.begin());
-  OneCellSteps table;
+  if (lists_.size() >= 4) lists_.erase(lists_.begin());
+  Lists table;
+  list_one_cell_steps(B, R, table.one_cell);
+  list_split_steps(B, R, table.split);
+  lists_.emplace_back(R.serial, std::move(table));
+  return &lists_.back().second;
+}
+
+void StepMoves::list_one_cell_steps(const bl_board& B, const bl_step_rules& R, OneCellSteps& table) {
   const int ncells = B.ncells, stride = ray_stride(B);
   table.spans.assign(static_cast<size_t>(B.ncodes) * static_cast<size_t>(ncells), Span{-1, -1});
   for (int code = 1; code < B.ncodes; ++code) {
@@ -80,8 +92,40 @@ const StepMoves::OneCellSteps* StepMoves::one_cell_steps(const bl_board& B, cons
         table.spans[static_cast<size_t>(code * ncells + from)] = Span{begin, static_cast<int32_t>(table.entries.size())};
     }
   }
-  one_cell_.emplace_back(R.serial, std::move(table));
-  return &one_cell_.back().second;
+}
+
+void StepMoves::list_split_steps(const bl_board& B, const bl_step_rules& R, SplitSteps& table) {
+  // search's split loop with the cells, ranges and edges worked out: what stands on a cell
+  // is all it leaves to each search.
+  const int ncells = B.ncells, stride = ray_stride(B), counts = std::min(B.max_ray, 255);
+  table.spans.assign(static_cast<size_t>(B.ncodes) * static_cast<size_t>(ncells), Span{-1, -1});
+  for (int code = 1; code < B.ncodes; ++code) {
+    const int n = R.count[code], split = R.first_split[code];
+    if (n == BL_UNTABLED || n > kMaxListedSteps || split >= n) continue;
+    const int32_t* step = R.steps + code * R.stride;
+    for (int from = 0; from < ncells; ++from) {
+      const int16_t* from_rays = rays_from(B, from);
+      const auto begin = static_cast<int32_t>(table.entries.size());
+      for (int moved = 1; moved <= counts; ++moved)
+        for (int e = split; e < n; ++e) {
+          const int32_t packed = step[e], onto = (packed >> BL_STEP_BITS) & 0xFF, limit = (packed >> BL_STEP_RANGE) & 0xFF;
+          if (limit != 0 && moved > limit) continue;
+          const int to = from_rays[(packed & 0xFFFF) * stride + moved];
+          const auto head = static_cast<uint32_t>(onto) << 16 | static_cast<uint32_t>(moved) << 24;
+          if (to < 0 || !B.playable[to] || to == from) {
+            if (to == kOffBoard && onto & BL_ONTO_OFF) table.entries.push_back(kOffList | head);
+            continue;
+          }
+          table.entries.push_back(static_cast<uint32_t>(to) | head);
+        }
+      if (table.entries.size() > kMaxListedEntries) {  // too many to keep: every piece searches
+        table.entries.clear();
+        std::fill(table.spans.begin(), table.spans.end(), Span{-1, -1});
+        return;
+      }
+      table.spans[static_cast<size_t>(code * ncells + from)] = Span{begin, static_cast<int32_t>(table.entries.size())};
+    }
+  }
 }
 
 template <bool kGeneral>
@@ -110,10 +154,13 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
   const int cap = B.stack_cap, steps_stride = R.stride, not_taller = R.not_taller;
   const int capture_flags = kProgressFlag | R.capture_flags, promotion_flags = R.promotion_flags;
   int32_t status = BL_OK;
-  // Rules without splits, merges and bear-offs: their listed one-cell steps.
-  const OneCellSteps* listed = kGeneral ? nullptr : one_cell_steps(B, R);
-  const Span* one_cell = listed ? listed->spans.data() : nullptr;
-  const int32_t* one_cell_entries = listed ? listed->entries.data() : nullptr;
+  // Rules without splits, merges and bear-offs: their listed one-cell steps; the others,
+  // their listed split steps.
+  const Lists* listed = lists(B, R);
+  const Span* one_cell = listed && !kGeneral ? listed->one_cell.spans.data() : nullptr;
+  const int32_t* one_cell_entries = listed ? listed->one_cell.entries.data() : nullptr;
+  const Span* split_spans = listed && kGeneral ? listed->split.spans.data() : nullptr;
+  const uint32_t* split_entries = listed ? listed->split.entries.data() : nullptr;
   uint64_t off_counts[4];  // the counts a piece may bear off, as bits 1..255
   // What stands on a cell, as the onto bit that allows stopping there; and whether `moved`
   // pieces may stop there (the rules for own and enemy stacks, looked at only for them).
@@ -188,8 +235,29 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
     }
     // Split steps: the top `moved` pieces go exactly `moved` cells, over whatever lies
     // between, for each count from 1 up (the whole stack's count shares its cells with the
-    // whole-stack steps). Rays reach max_ray, which is at least max_stack.
-    for (int moved = 1; kGeneral && split < n && moved <= h && moved <= max_ray; ++moved) {
+    // whole-stack steps). Rays reach max_ray, which is at least max_stack. Listed for this
+    // cell: the loop below with its ranges, edges and rays read once.
+    const Span split_span = kGeneral && split_spans ? split_spans[code * ncells + from] : Span{-1, -1};
+    if (split_span.begin >= 0) {
+      int counted = 0;
+      uint32_t stamp = 0;
+      for (const uint32_t* t = split_entries + split_span.begin; t != split_entries + split_span.end; ++t) {
+        const int moved = static_cast<int>(*t >> 24);
+        if (moved > h) break;
+        if (moved != counted) counted = moved, stamp = moved == h ? whole_stamp : next_stamp();
+        const int to = static_cast<int>(*t & 0xFFFF), onto = static_cast<int>(*t >> 16 & 0xFF);
+        if (static_cast<uint32_t>(to) == kOffList) {
+          bear_off(moved);
+          continue;
+        }
+        const int there = what(to);
+        if (onto & there && reached[to] != stamp && fits(to, there, moved)) {
+          reached[to] = stamp;
+          if (!stop(to, there, moved)) return status;
+        }
+      }
+    }
+    for (int moved = 1; kGeneral && split_span.begin < 0 && split < n && moved <= h && moved <= max_ray; ++moved) {
       const uint32_t stamp = moved == h ? whole_stamp : next_stamp();
       for (int e = split; e < n; ++e) {
         const int32_t packed = step[e], onto = packed >> BL_STEP_BITS, limit = (packed >> BL_STEP_RANGE) & 0xFF;

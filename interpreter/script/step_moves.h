@@ -34,10 +34,24 @@ class StepMoves {
     std::vector<Span> spans;  // [code * ncells + cell]
     std::vector<int32_t> entries;
   };
-  // The lists of rules without splits, merges or bear-offs, built at their first search and
-  // kept under their serial; nullptr for rules without one.
-  const OneCellSteps* one_cell_steps(const bl_board& board, const bl_step_rules& rules);
-  std::vector<std::pair<int32_t, OneCellSteps>> one_cell_;
+  // Where a piece's split steps go from a cell, count by count (1 up) and, within a count,
+  // in the order of its split steps: entries to | onto << 16 | count << 24, to kOffList for a
+  // bear-off; begin -1: none listed (search them).
+  struct SplitSteps {
+    std::vector<Span> spans;  // [code * ncells + cell]
+    std::vector<uint32_t> entries;
+  };
+  static constexpr uint32_t kOffList = 0xFFFF;
+  // A rules struct's lists, built at its first search and kept under its serial.
+  struct Lists {
+    OneCellSteps one_cell;
+    SplitSteps split;
+  };
+  // nullptr for rules without a serial, or on a board too big to list.
+  const Lists* lists(const bl_board& board, const bl_step_rules& rules);
+  static void list_one_cell_steps(const bl_board& board, const bl_step_rules& rules, OneCellSteps& table);
+  static void list_split_steps(const bl_board& board, const bl_step_rules& rules, SplitSteps& table);
+  std::vector<std::pair<int32_t, Lists>> lists_;
   // reached_[cell] == stamp_: a move from the piece being searched already ends there.
   std::vector<uint32_t> reached_;
   uint32_t stamp_ = 0;
