@@ -33,6 +33,20 @@ std::string chain_game(const testing::TempDir& dir, const std::string& board, co
                                       "events: {capture: {doc: a move that captures}}\n");
 }
 
+// The bundled Fanorona with its script replaced by `lua` (written as `name`.lua in dir);
+// returns the definition's path.
+std::string fanorona_with_script(const testing::TempDir& dir, const std::string& name, const std::string& lua) {
+  std::ifstream in("definitions/fanorona.yaml");
+  std::stringstream yaml;
+  yaml << in.rdbuf();
+  std::string text = yaml.str();
+  const std::string line = "script: ../scripts/fanorona.lua";
+  REQUIRE(text.find(line) != std::string::npos);
+  text.replace(text.find(line), line.size(), "script: " + name + ".lua");
+  dir.write(name + ".lua", lua);
+  return dir.write(name + ".yaml", text);
+}
+
 // What the random positions of `game` held: moves, capturing moves, chains of several steps.
 struct Seen {
   long positions = 0, moves = 0, captures = 0, chains = 0;
@@ -100,21 +114,13 @@ TEST_CASE("step_chains: capture patterns write the moves of the same captures wr
   // Fanorona's script with its captures as the library's function (the Lua search) against
   // the bundled one's patterns (the C++ search), on the positions of random games.
   testing::TempDir dir;
-  std::ifstream in("definitions/fanorona.yaml");
-  std::stringstream yaml;
-  yaml << in.rdbuf();
-  std::string text = yaml.str();
-  const std::string line = "script: ../scripts/fanorona.lua";
-  REQUIRE(text.find(line) != std::string::npos);
-  text.replace(text.find(line), line.size(), "script: fanorona-function.lua");
-  dir.write("fanorona-function.lua",
+  ThreadRules by_function(load_game_def(fanorona_with_script(dir, "fanorona-function",
             "local rules = { captures = step_chains.approach_withdrawal, capture_flags = game.flags('capture') }\n"
             "local first_turn = { captures = step_chains.approach_withdrawal, capture_flags = game.flags('capture'), chain = false }\n"
             "function generate()\n"
             "  if state.ply() == 0 then step_chains.generate(first_turn) else step_chains.generate(rules) end\n"
             "end\n"
-            "notation = step_chains.notation\n");
-  ThreadRules by_function(load_game_def(dir.write("fanorona-function.yaml", text)));
+            "notation = step_chains.notation\n")));
   auto by_patterns = testing::bundled("fanorona");
   long positions = 0, labelled = 0;
   testing::random_positions(*by_patterns, testing::random_games(30), [&](const State& s) {
@@ -134,14 +140,7 @@ TEST_CASE("step_chains.generator: the moves step_chains.generate writes, with th
   // the other dropped, the flags made wrong), and one with the captures as a function (the
   // Lua search), against the bundled script's: the same moves at every position.
   testing::TempDir dir;
-  std::ifstream in("definitions/fanorona.yaml");
-  std::stringstream yaml;
-  yaml << in.rdbuf();
-  std::string text = yaml.str();
-  const std::string line = "script: ../scripts/fanorona.lua";
-  REQUIRE(text.find(line) != std::string::npos);
-  text.replace(text.find(line), line.size(), "script: fanorona-generators.lua");
-  dir.write("fanorona-generators.lua",
+  ThreadRules generators(load_game_def(fanorona_with_script(dir, "fanorona-generators",
             "local captures = { { label = 'A', line = 'ahead' }, { label = 'W', line = 'behind' } }\n"
             "local rules = { captures = captures, capture_flags = game.flags('capture') }\n"
             "local chains = step_chains.generator(rules)\n"
@@ -151,8 +150,7 @@ TEST_CASE("step_chains.generator: the moves step_chains.generate writes, with th
             "function generate()\n"
             "  if state.ply() == 0 then first_turn() elseif state.ply() % 2 == 0 then chains() else by_function() end\n"
             "end\n"
-            "notation = step_chains.notation\n");
-  ThreadRules generators(load_game_def(dir.write("fanorona-generators.yaml", text)));
+            "notation = step_chains.notation\n")));
   auto bundled = testing::bundled("fanorona");
   long positions = 0;
   for (bool checking : {false, true}) {
