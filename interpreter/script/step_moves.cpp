@@ -237,6 +237,14 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
     // between, for each count from 1 up (the whole stack's count shares its cells with the
     // whole-stack steps). Rays reach max_ray, which is at least max_stack. Listed for this
     // cell: the loop below with its ranges, edges and rays read once.
+    // `moved` pieces onto `to`, a cell of the board, if `onto` allows what stands there and
+    // no move of that count (its `stamp`) ends there yet: false if the search must end.
+    auto split_stop = [&](int to, int onto, int moved, uint32_t stamp) __attribute__((always_inline)) {
+      const int there = what(to);
+      if (!(onto & there) || reached[to] == stamp || !fits(to, there, moved)) return true;
+      reached[to] = stamp;
+      return stop(to, there, moved);
+    };
     const Span split_span = kGeneral && split_spans ? split_spans[code * ncells + from] : Span{-1, -1};
     if (split_span.begin >= 0) {
       int counted = 0;
@@ -250,11 +258,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
           bear_off(moved);
           continue;
         }
-        const int there = what(to);
-        if (onto & there && reached[to] != stamp && fits(to, there, moved)) {
-          reached[to] = stamp;
-          if (!stop(to, there, moved)) return status;
-        }
+        if (!split_stop(to, onto, moved, stamp)) return status;
       }
     }
     for (int moved = 1; kGeneral && split_span.begin < 0 && split < n && moved <= h && moved <= max_ray; ++moved) {
@@ -267,11 +271,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
           if (to == kOffBoard && onto & BL_ONTO_OFF) bear_off(moved);
           continue;
         }
-        const int there = what(to);
-        if (onto & there && reached[to] != stamp && fits(to, there, moved)) {
-          reached[to] = stamp;
-          if (!stop(to, there, moved)) return status;
-        }
+        if (!split_stop(to, onto, moved, stamp)) return status;
       }
     }
     // Bear-offs last, one per count, fewest first.

@@ -69,6 +69,12 @@ std::string generate_error(const boardlab::Rules& game, const std::string& posit
   }
 }
 
+std::string tiny_generate_error(const std::string& body) {
+  TempDir dir;
+  boardlab::ThreadRules game(boardlab::load_game_def(tiny_definition(dir, "function generate() " + body + " end\n")));
+  return generate_error(game, "a a1=x c3=o");
+}
+
 void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text) {
   boardlab::MoveList moves;
   game.legal_moves(s, moves);

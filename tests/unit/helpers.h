@@ -35,6 +35,9 @@ std::vector<std::string> legal_texts(const boardlab::Rules& game, boardlab::Stat
 std::set<std::string> texts_at(const boardlab::Rules& game, const std::string& position);
 // The script error of generating the moves of `position`, or "".
 std::string generate_error(const boardlab::Rules& game, const std::string& position);
+// The error the tiny game's script raises when its generate is `function generate() BODY end`
+// (one line), in the position a a1=x c3=o; "" if none.
+std::string tiny_generate_error(const std::string& body);
 // Plays a move given in notation; fails the test if it is not legal.
 void play(const boardlab::Rules& game, boardlab::State& s, const std::string& text);
 

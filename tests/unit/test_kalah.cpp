@@ -202,11 +202,7 @@ TEST_CASE("sowing.sow_move writes what sowing.sow and sowing.write write, and re
   CHECK(pairs > 100);
   CHECK(long_moves > 0);
   // A script's mistakes, at its line.
-  testing::TempDir bad;
-  const auto error_of = [&](const std::string& call) {
-    ThreadRules wrong(load_game_def(testing::tiny_definition(bad, "function generate() moves.begin() " + call + " end\n")));
-    return testing::generate_error(wrong, "a a1=x c3=o");
-  };
+  const auto error_of = [](const std::string& call) { return testing::tiny_generate_error("moves.begin() " + call); };
   CHECK_THAT(error_of("sowing.sow_move(0, {})"), Catch::Contains("tiny.lua:1: sowing.sow_move: the cycle is a list of locations"));
   CHECK_THAT(error_of("sowing.sow_move(0, {1, 2})"), Catch::Contains("tiny.lua:1: sowing.sow_move: cell 0 is not in the cycle"));
   CHECK_THAT(error_of("sowing.sow(0, {0, 'x'})"),

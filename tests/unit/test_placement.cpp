@@ -363,11 +363,7 @@ TEST_CASE("board.cell_set: state.connected answers for a set as for its list, an
     if (winner >= 0) CHECK(o.winner == winner);
   }
   // A script's mistakes, at its line.
-  testing::TempDir bad;
-  const auto error_of = [&](const std::string& call) {
-    ThreadRules wrong(load_game_def(testing::tiny_definition(bad, "function generate() " + call + " end\n")));
-    return testing::generate_error(wrong, "a a1=x c3=o");
-  };
+  const auto error_of = testing::tiny_generate_error;
   CHECK_THAT(error_of("board.cell_set({ 0, 99 })"), Catch::Contains("tiny.lua:1: board.cell_set:"));
   CHECK_THAT(error_of("board.cell_set(7)"), Catch::Contains("tiny.lua:1: board.cell_set: the list is 7, not a list"));
   CHECK_THAT(error_of("local s = board.cell_set({ 0 }) s[2] = 1"), Catch::Contains("tiny.lua:1: a cell set cannot be changed"));
