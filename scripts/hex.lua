@@ -1,5 +1,5 @@
--- Hex: a stone on any empty cell (the drop library), the swap on Blue's first turn, and the
--- connection of each side's two edges (state.connected) as the result.
+-- Hex: a stone on any empty cell (the drop library) and the swap on Blue's first turn. The
+-- result, joining a side's two edges, is declared (hex.yaml's results.connection.connect).
 local HAND = game.reserve("hand")
 local RED, BLUE = game.player("red"), game.player("blue")
 local STONE = { [RED] = game.piece("stone", RED), [BLUE] = game.piece("stone", BLUE) }
@@ -7,7 +7,8 @@ local N = board.width
 local SWAP = game.options.swap
 local rules = { from = HAND, flags = game.flags("progress") }
 
--- Each side's two edges, as lists of cells; and each cell's mirror across the long diagonal.
+-- Each side's two edges, as lists of cells (for the evaluation); and each cell's mirror
+-- across the long diagonal.
 local EDGES = { [RED] = { {}, {} }, [BLUE] = { {}, {} } }
 local MIRROR = {}
 local at = {}
@@ -38,15 +39,6 @@ function generate()
       end
     end
   end
-end
-
--- The edges as cell sets, laid out once: the query then runs no loop of its own.
-local RED_A, RED_B = board.cell_set(EDGES[RED][1]), board.cell_set(EDGES[RED][2])
-local BLUE_A, BLUE_B = board.cell_set(EDGES[BLUE][1]), board.cell_set(EDGES[BLUE][2])
-function result()
-  if state.connected(RED, RED_A, RED_B) then return RED, "connection" end
-  if state.connected(BLUE, BLUE_A, BLUE_B) then return BLUE, "connection" end
-  return nil
 end
 
 -- f6 for a stone; swap for the swap (its actions start by taking Red's stone back).

@@ -3,6 +3,7 @@
 #include "board/lines.h"
 
 #include <algorithm>
+#include <array>
 
 namespace boardlab {
 
@@ -25,13 +26,21 @@ int run(const Board& b, const int8_t* owner, int cell, int dir, int who) {
 
 }  // namespace
 
+namespace {
+// A new stamp for a search: every cell whose seen[] holds it was queued in this search.
+uint32_t next_stamp(const Board& b, ConnectScratch& scratch) {
+  auto& seen = scratch.seen;
+  if (seen.size() != static_cast<size_t>(b.ncells)) seen.assign(static_cast<size_t>(b.ncells), 0), scratch.stamp = 0;
+  if (++scratch.stamp == 0) std::fill(seen.begin(), seen.end(), 0), scratch.stamp = 1;
+  return scratch.stamp;
+}
+}  // namespace
+
 bool connected(const Board& b, const int8_t* owner, int player, const uint8_t* from, const uint8_t* to,
                const uint8_t* dirs, ConnectScratch& scratch) {
   auto& seen = scratch.seen;
   auto& queue = scratch.queue;
-  if (seen.size() != static_cast<size_t>(b.ncells)) seen.assign(static_cast<size_t>(b.ncells), 0), scratch.stamp = 0;
-  if (++scratch.stamp == 0) std::fill(seen.begin(), seen.end(), 0), scratch.stamp = 1;
-  const uint32_t stamp = scratch.stamp;
+  const uint32_t stamp = next_stamp(b, scratch);
   queue.clear();
   for (int c = 0; c < b.ncells; ++c)
     if (from[c] && owner[c] == player) {
@@ -49,6 +58,113 @@ bool connected(const Board& b, const int8_t* owner, int player, const uint8_t* f
       seen[static_cast<size_t>(t)] = stamp;
       queue.push_back(static_cast<int16_t>(t));
     }
+  }
+  return false;
+}
+
+bool group_touches(const Board& b, const int8_t* owner, int player, const int16_t* starts, int n, const uint8_t* sets,
+                   uint8_t need, ConnectScratch& scratch) {
+  auto& seen = scratch.seen;
+  auto& queue = scratch.queue;
+  const uint32_t stamp = next_stamp(b, scratch);
+  const int ndirs = b.ndirs();
+  for (int i = 0; i < n; ++i) {
+    const int start = starts[i];
+    if (owner[start] != player || seen[static_cast<size_t>(start)] == stamp) continue;
+    // One group, flooded from `start`: the sets its cells lie in.
+    uint8_t touched = sets[start];
+    seen[static_cast<size_t>(start)] = stamp;
+    queue.clear();
+    queue.push_back(static_cast<int16_t>(start));
+    for (size_t q = 0; q < queue.size() && touched != need; ++q) {
+      const int c = queue[q];
+      for (int d = 0; d < ndirs; ++d) {
+        const int t = next_cell(b, c, d);
+        if (t < 0 || owner[t] != player || seen[static_cast<size_t>(t)] == stamp) continue;
+        touched |= sets[t];
+        seen[static_cast<size_t>(t)] = stamp;
+        queue.push_back(static_cast<int16_t>(t));
+      }
+    }
+    if ((touched & need) == need) return true;
+  }
+  return false;
+}
+
+StepShifts step_shifts(const Board& b) {
+  StepShifts sh;
+  const int words = (b.ncells + 63) / 64;
+  if (words > kMaxShiftWords || b.max_ray < 1) return sh;
+  sh.offset.assign(static_cast<size_t>(b.ndirs()), 0);
+  sh.from.assign(static_cast<size_t>(b.ndirs() * words), 0);
+  for (int d = 0; d < b.ndirs(); ++d) {
+    bool seen = false;
+    for (int c = 0; c < b.ncells; ++c) {
+      const int t = b.ray(c, d, 1);
+      if (t < 0) continue;
+      if (!seen) sh.offset[static_cast<size_t>(d)] = t - c, seen = true;
+      if (t - c != sh.offset[static_cast<size_t>(d)] || t == c) return StepShifts{};
+      sh.from[static_cast<size_t>(d * words + c / 64)] |= uint64_t{1} << (c % 64);
+    }
+  }
+  sh.words = words;
+  return sh;
+}
+
+namespace {
+// out |= in shifted by k cells (k > 0: towards higher cells), over `words` words.
+void or_shifted(uint64_t* out, const uint64_t* in, int k, int words) {
+  const int q = (k >= 0 ? k : -k) / 64, r = (k >= 0 ? k : -k) % 64;
+  if (k >= 0) {
+    for (int w = words - 1; w >= q; --w) {
+      uint64_t v = in[w - q] << r;
+      if (r && w - q - 1 >= 0) v |= in[w - q - 1] >> (64 - r);
+      out[w] |= v;
+    }
+  } else {
+    for (int w = 0; w + q < words; ++w) {
+      uint64_t v = in[w + q] >> r;
+      if (r && w + q + 1 < words) v |= in[w + q + 1] << (64 - r);
+      out[w] |= v;
+    }
+  }
+}
+}  // namespace
+
+bool group_touches_bits(const StepShifts& sh, const uint64_t* owned, const int16_t* starts, int n, const uint64_t* sets,
+                        int nsets) {
+  const int words = sh.words, ndirs = static_cast<int>(sh.offset.size());
+  std::array<uint64_t, kMaxShiftWords> flooded{}, group, grown, edge;
+  for (int i = 0; i < n; ++i) {
+    const int start = starts[i];
+    const uint64_t bit = uint64_t{1} << (start % 64);
+    if (!(owned[start / 64] & bit) || (flooded[static_cast<size_t>(start / 64)] & bit)) continue;
+    group.fill(0);
+    group[static_cast<size_t>(start / 64)] = bit;
+    // Grown by one step along every direction at a time, within the player's cells, until
+    // it stops growing.
+    for (bool growing = true; growing;) {
+      grown = group;
+      for (int d = 0; d < ndirs; ++d) {
+        const uint64_t* from = &sh.from[static_cast<size_t>(d * words)];
+        for (int w = 0; w < words; ++w) edge[static_cast<size_t>(w)] = group[static_cast<size_t>(w)] & from[w];
+        or_shifted(grown.data(), edge.data(), sh.offset[static_cast<size_t>(d)], words);
+      }
+      growing = false;
+      for (int w = 0; w < words; ++w) {
+        const uint64_t g = grown[static_cast<size_t>(w)] & owned[w];
+        growing |= g != group[static_cast<size_t>(w)];
+        group[static_cast<size_t>(w)] = g;
+      }
+    }
+    bool all = true;
+    for (int k = 0; k < nsets && all; ++k) {
+      uint64_t meet = 0;
+      for (int w = 0; w < words; ++w) meet |= group[static_cast<size_t>(w)] & sets[k * words + w];
+      all = meet != 0;
+    }
+    if (all) return true;
+    for (int w = 0; w < words; ++w) flooded[static_cast<size_t>(w)] |= group[static_cast<size_t>(w)];
   }
   return false;
 }

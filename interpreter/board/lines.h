@@ -24,6 +24,29 @@ struct ConnectScratch {
 bool connected(const Board& b, const int8_t* owner, int player, const uint8_t* from, const uint8_t* to,
                const uint8_t* dirs, ConnectScratch& scratch);
 
+// Does a group of `player`'s cells (joined by one step along any direction) holding one of
+// the `n` cells of `starts` touch every set of `need`? `sets[cell]` has bit i set when the
+// cell is in set i. Each group is visited once: O(its cells x directions), so asking through
+// the cells a move touched costs the groups they joined, not the board.
+bool group_touches(const Board& b, const int8_t* owner, int player, const int16_t* starts, int n, const uint8_t* sets,
+                   uint8_t need, ConnectScratch& scratch);
+
+// A board on which every one-cell step along a direction is one fixed difference of cell
+// indices (grids and hex boards without reflecting edges): a group can then be flooded a
+// word of 64 cells at a time, with no branch on which cells are whose.
+constexpr int kMaxShiftWords = 8;  // boards of up to 512 cells
+struct StepShifts {
+  int words = 0;              // the bit sets' words; 0: the board is not such a board, or too big
+  std::vector<int> offset;    // [dir]: target cell - source cell
+  std::vector<uint64_t> from;  // [dir * words + w]: the cells with a step along dir
+};
+StepShifts step_shifts(const Board& b);
+
+// group_touches on such a board, with bit sets (bit c % 64 of word c / 64): `owned` the
+// player's cells, `sets[i * words + w]` set i of `nsets`. The same answer as group_touches.
+bool group_touches_bits(const StepShifts& sh, const uint64_t* owned, const int16_t* starts, int n, const uint64_t* sets,
+                        int nsets);
+
 // The number of cells in the unbroken run of `cell`'s owner through `cell` along `dir` and
 // its opposite (0 for a cell nobody owns): O(the run).
 int line_through(const Board& b, const int8_t* owner, int cell, int dir);

@@ -1,6 +1,8 @@
 // The schema of a game definition: every key a YAML definition may hold, with its meaning.
 #include "definition/game_def.h"
 
+#include <fmt/format.h>
+
 namespace boardlab {
 
 const Schema& definition_schema() {
@@ -102,6 +104,12 @@ const Schema& definition_schema() {
         {"line", integer("", true), false,
          "after every move, a player with this many pieces in a row (on top, along any direction and its "
          "opposite) wins with this result, the mover first; the runtime checks it, no hook needed"},
+        {"connect", dict(list(list(string()))), false,
+         fmt::format("per player name, 2 to {} lists of cells (`a1..k1` ranges too; `edge DIR`: those from which "
+                     "a step along DIR leaves the board): after every move, a player whose pieces on top join a "
+                     "cell of every list in one group (cells one step apart along any direction) wins with this "
+                     "result, the mover first; the runtime checks it, no hook needed",
+                     kMaxConnectSets)},
     });
     auto declared_step = structure({
         {"dirs", list(string()), true, "the directions, in order"},

@@ -618,7 +618,8 @@ class Builder {
     const YNode* r = root_.get("results");
     if (!r) return;
     for (const auto& [name, v] : r->fields) {
-      ResultDef rd{name, name, 1, {}};
+      ResultDef rd;
+      rd.name = rd.doc = name;
       if (const YNode* doc = v->get("doc")) rd.doc = doc->scalar;
       if (const YNode* sc = v->get("score")) rd.score = int_value(*sc, "results.score", 0, 1000);
       if (const YNode* line = v->get("line")) rd.line = int_value(*line, "results.line", 2, 64);
@@ -637,9 +638,54 @@ class Builder {
               rd.reach[static_cast<size_t>(p * words + c / 64)] |= uint64_t{1} << (c % 64);
         }
       }
+      if (const YNode* connect = v->get("connect")) connect_sets(g, *connect, rd);
       g.results.push_back(rd);
     }
     if (g.results.size() > 250) diags_.error(r->pos, "at most 250 named results");
+  }
+
+  // connect: per player, 2 to kMaxConnectSets lists of cells, each item a cell, a range or
+  // `edge DIR`.
+  void connect_sets(const GameDef& g, const YNode& connect, ResultDef& rd) {
+    const int n = g.board.ncells;
+    rd.connect.assign(static_cast<size_t>(g.nplayers() * n), 0);
+    rd.connect_need.assign(static_cast<size_t>(g.nplayers()), 0);
+    rd.connect_first.assign(static_cast<size_t>(g.nplayers()), {});
+    for (size_t i = 0; i < connect.fields.size(); ++i) {
+      const auto& [player, sets] = connect.fields[i];
+      const int p = g.player_index(player);
+      if (p < 0) {
+        unknown(connect.key_pos[i], "player", player, player_names(g));
+        continue;
+      }
+      if (sets->items.size() < 2 || sets->items.size() > static_cast<size_t>(kMaxConnectSets)) {
+        diags_.error(sets->pos, fmt::format("a connection joins 2 to {} lists of cells; '{}' has {}", kMaxConnectSets,
+                                            player, sets->items.size()));
+        continue;
+      }
+      uint8_t* mine = &rd.connect[static_cast<size_t>(p * n)];
+      for (size_t k = 0; k < sets->items.size(); ++k) {
+        const uint8_t bit = static_cast<uint8_t>(1u << k);
+        for (const auto& item : sets->items[k]->items) {
+          const std::vector<int> cells = item->scalar.rfind("edge ", 0) == 0 ? edge(*item, g, item->scalar.substr(5))
+                                                                              : cells_named(*item, g, "no cell to connect there");
+          for (int c : cells) mine[c] |= bit;
+        }
+        if (std::none_of(mine, mine + n, [&](uint8_t m) { return m & bit; }))
+          diags_.error(sets->items[k]->pos, "this list holds no cell: the connection could never be made");
+        rd.connect_need[static_cast<size_t>(p)] |= bit;
+      }
+      for (int c = 0; c < n; ++c)
+        if (mine[c] & 1) rd.connect_first[static_cast<size_t>(p)].push_back(static_cast<int16_t>(c));
+    }
+    const int words = g.cell_words();
+    rd.connect_bits.assign(static_cast<size_t>(g.nplayers() * kMaxConnectSets * words), 0);
+    for (int p = 0; p < g.nplayers(); ++p)
+      for (int c = 0; c < n; ++c)
+        for (int k = 0; k < kMaxConnectSets; ++k)
+          if (rd.connect[static_cast<size_t>(p * n + c)] & (1u << k))
+            rd.connect_bits[static_cast<size_t>((p * kMaxConnectSets + k) * words + c / 64)] |= uint64_t{1} << (c % 64);
+    rd.shifts = step_shifts(g.board);
   }
 
   void events(GameDef& g) {
@@ -740,15 +786,30 @@ class Builder {
   // reach's "far_edge": the playable cells from which a step in player p's forward direction
   // leaves the board (a grid's far rank).
   std::vector<int> far_edge(const YNode& item, const GameDef& g, int p) {
-    std::vector<int> cells;
     const int forward = g.players[static_cast<size_t>(p)].forward;
     if (forward < 0) {
       diags_.error(item.pos, fmt::format("far_edge needs a forward direction for player '{}' (players[].forward)", g.players[static_cast<size_t>(p)].name));
-      return cells;
+      return {};
     }
-    for (int c = 0; c < g.board.ncells; ++c)
-      if (g.board.playable[c] && g.board.max_ray >= 1 && g.board.ray(c, forward, 1) < 0) cells.push_back(c);
+    std::vector<int> cells = edge_cells(g.board, forward);
     if (cells.empty()) diags_.warning(item.pos, "far_edge holds no cell: no step forward leaves this board");
+    return cells;
+  }
+
+  // connect's "edge DIR": the playable cells from which a step along DIR leaves the board.
+  std::vector<int> edge(const YNode& item, const GameDef& g, const std::string& dir) {
+    const int d = g.board.dir_index(dir);
+    if (d < 0) {
+      unknown(item.pos, "direction", dir, g.board.dir_names);
+      return {};
+    }
+    return edge_cells(g.board, d);
+  }
+
+  static std::vector<int> edge_cells(const Board& b, int dir) {
+    std::vector<int> cells;
+    for (int c = 0; c < b.ncells; ++c)
+      if (b.playable[c] && b.max_ray >= 1 && b.ray(c, dir, 1) < 0) cells.push_back(c);
     return cells;
   }
 

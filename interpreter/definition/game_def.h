@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "board/board.h"
+#include "board/lines.h"
 #include "core/contract.h"
 #include "definition/schema.h"
 
@@ -82,6 +83,8 @@ constexpr long kMaxRolls = 100'000;
 // A named result a script's result hook may give as detail ("gammon"), with its score. With
 // `reach`, the runtime gives it itself: after every move, a player with a piece on top of a
 // stack on one of its cells wins.
+constexpr int kMaxConnectSets = 8;  // a byte of set bits per cell (ResultDef::connect)
+
 struct ResultDef {
   std::string name, doc;
   int score = 1;
@@ -90,6 +93,16 @@ struct ResultDef {
   // With `line`, the runtime gives it itself too: after every move, a player with this many
   // of its pieces in a row (board/lines.h, every direction) wins. 0: no such rule.
   int line = 0;
+  // With `connect`, likewise: a group of a player's pieces on top (cells joined by one step
+  // along any direction) touching every one of the player's sets wins. [player * ncells +
+  // cell]: bit i when the cell is in the player's set i; empty without connect.
+  std::vector<uint8_t> connect;
+  std::vector<uint8_t> connect_need;                // [player]: all its sets' bits; 0: none
+  std::vector<std::vector<int16_t>> connect_first;  // [player]: the cells of its set 0
+  // The same sets as bit sets, [(player * kMaxConnectSets + set) * cell_words() + w], and the
+  // board's step shifts, for the word-parallel flood (board/lines.h) when shifts.words > 0.
+  std::vector<uint64_t> connect_bits;
+  StepShifts shifts;
 };
 
 // Moves a definition declares (`moves:`) instead of writing a generate hook: one building

@@ -155,9 +155,10 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
                             join(hooks, ", ")));
   }
   const bool result_hook = defined.count("result") || mentions(script, "result");
-  // Results with `reach` or `line` the runtime gives itself.
-  const bool runtime_gives_all =
-      std::all_of(g.results.begin(), g.results.end(), [](const ResultDef& r) { return !r.reach.empty() || r.line > 0; });
+  // Results with `reach`, `line` or `connect` the runtime gives itself.
+  const bool runtime_gives_all = std::all_of(g.results.begin(), g.results.end(), [](const ResultDef& r) {
+    return !r.reach.empty() || r.line > 0 || !r.connect.empty();
+  });
   if (!g.results.empty() && !result_hook && !runtime_gives_all)
     d.warning(root.key_position("results") ? *root.key_position("results") : root.pos,
               "results are declared, but the script has no result hook to give them");

@@ -2,6 +2,8 @@
 #include "rules/rules.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <fmt/format.h>
 
 #include "board/lines.h"
@@ -117,22 +119,27 @@ Outcome Rules::end_of_move(const State& s, const Move* last) const {
 }
 
 namespace {
+// Calls `f` on each cell move `m` touched (a source, a target) until it returns true.
+template <class F>
+bool any_touched_cell(const Move& m, int ncells, F&& f) {
+  for (const Action& a : m) {
+    if (a.op == Op::Again) continue;
+    if (a.a < ncells && f(a.a)) return true;
+    if ((a.op == Op::Move || a.op == Op::Transfer) && a.b < ncells && f(a.b)) return true;
+  }
+  return false;
+}
+
 // Does a run of `line` or more of `player`'s cells pass through a cell `m` touched? Only
 // on a board whose every direction has an opposite (a line through a cell is then the run
 // both ways from it).
 bool line_through_move(const Board& b, const int8_t* owner, int player, const Move& m, int line) {
-  auto through = [&](int cell) {
-    if (cell >= b.ncells || owner[cell] != player) return false;
+  return any_touched_cell(m, b.ncells, [&](int cell) {
+    if (owner[cell] != player) return false;
     for (int d = 0; d < b.ndirs(); ++d)
       if (d < b.opposite[static_cast<size_t>(d)] && line_through(b, owner, cell, d) >= line) return true;
     return false;
-  };
-  for (const Action& a : m) {
-    if (a.op == Op::Again) continue;
-    if (through(a.a)) return true;
-    if ((a.op == Op::Move || a.op == Op::Transfer) && through(a.b)) return true;
-  }
-  return false;
+  });
 }
 }  // namespace
 
@@ -140,22 +147,45 @@ Outcome Rules::reached(const State& s, const Move* last) const {
   // The players from the one who just moved (the one before the side to move), in turn order.
   const int n = def_->nplayers(), words = s.owned_words();
   const Board& board = def_->board;
+  const int8_t* owner = s.arrays().owner;
+  auto won = [](int p, size_t r) { return Outcome{Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)}; };
   for (size_t r = 0; r < def_->results.size(); ++r) {
-    if (const int line = def_->results[r].line) {
+    const ResultDef& res = def_->results[r];
+    if (const int line = res.line) {
       // (Asked here, not for every result: a reach result is most games' only one, checked after every move.)
       const bool by_move = last && std::all_of(board.opposite.begin(), board.opposite.end(), [](int16_t o) { return o >= 0; });
       for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p))
-        if (by_move ? line_through_move(board, s.arrays().owner, p, *last, line)
-                    : longest_line(board, s.arrays().owner, p, nullptr) >= line)
-          return {Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)};
+        if (by_move ? line_through_move(board, owner, p, *last, line) : longest_line(board, owner, p, nullptr) >= line)
+          return won(p, r);
     }
-    const auto& reach = def_->results[r].reach;
+    if (!res.connect.empty()) {
+      // A group that joins every set holds a cell the move touched, if none stood before it.
+      std::array<int16_t, 2 * kMaxActions> touched;
+      int ntouched = 0;
+      if (last) any_touched_cell(*last, board.ncells, [&](int cell) { return touched[ntouched++] = static_cast<int16_t>(cell), false; });
+      for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p)) {
+        const size_t pi = static_cast<size_t>(p);
+        if (!res.connect_need[pi]) continue;
+        const auto& first = res.connect_first[pi];
+        const int16_t* starts = last ? touched.data() : first.data();
+        const int nstarts = last ? ntouched : static_cast<int>(first.size());
+        const bool joined =
+            res.shifts.words
+                ? group_touches_bits(res.shifts, s.owned_cells(p), starts, nstarts,
+                                     &res.connect_bits[pi * kMaxConnectSets * static_cast<size_t>(words)],
+                                     std::popcount(res.connect_need[pi]))
+                : group_touches(board, owner, p, starts, nstarts, &res.connect[pi * static_cast<size_t>(board.ncells)],
+                                res.connect_need[pi], vm_->connect_scratch());
+        if (joined) return won(p, r);
+      }
+    }
+    const auto& reach = res.reach;
     if (reach.empty()) continue;
     for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p)) {
       const uint64_t* owned = s.owned_cells(p);
       const uint64_t* goal = &reach[static_cast<size_t>(p * words)];
       for (int w = 0; w < words; ++w)
-        if (owned[w] & goal[w]) return {Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)};
+        if (owned[w] & goal[w]) return won(p, r);
     }
   }
   return {};

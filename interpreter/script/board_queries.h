@@ -20,6 +20,8 @@ class BoardQueries {
   static int32_t line(bl_host* host, const bl_board* board, int32_t cell, int32_t dir);
   // bl_host::longest_line: as lines.h says; -1 if the loop budget ran out.
   static int32_t longest_line(bl_host* host, const bl_board* board, int32_t player, const uint8_t* dirs);
+  // The working memory, lent to the end-of-move rules between hook calls.
+  ConnectScratch& scratch() { return scratch_; }
 
  private:
   const Board& board_;

@@ -31,16 +31,30 @@ int32_t drop_moves(bl_host* host, const bl_board* board, const bl_drop_rules* ru
     }
     return status;
   }
-  // Room for all: the fill kept in locals (a word written may alias m's fields, which the
-  // compiler would otherwise reload after every store).
+  // Room for all: the fill and the rules kept in locals (a word written may alias m's and
+  // R's fields, which the compiler would otherwise reload after every store), the action's
+  // words made once but for the cell.
   int32_t *words = m.words, *starts = m.starts, nwords = m.nwords, count = m.count;
-  const int32_t header = MoveList::header(1, R.flags);
-  for (int c = 0; c < B.ncells; ++c) {
-    if (!rests(c)) continue;
-    starts[count++] = nwords;
+  const int32_t header = MoveList::header(1, R.flags), ncells = B.ncells;
+  int32_t action[2];
+  MoveList::put(action, Op::FromReserve, 0, 0, R.from, R.code);
+  const int32_t first = action[0], second = action[1];
+  // Each cell's move is written, and kept (the fill advanced) only when the cell takes a
+  // piece: no branch on which cells are empty, a pattern no predictor learns (a mispredicted
+  // branch per empty cell was a third of Hex's generate).
+  auto write = [&](int c, bool keep) {
+    starts[count] = nwords;
     words[nwords] = header;
-    MoveList::put(words + nwords + 1, Op::FromReserve, 0, c, R.from, R.code);
-    nwords += kWords;
+    words[nwords + 1] = first | static_cast<int32_t>(static_cast<uint32_t>(c) << BL_ACTION_A);
+    words[nwords + 2] = second;
+    count += keep;
+    nwords += kWords * keep;
+  };
+  if (R.fall < 0) {
+    for (int c = 0; c < ncells; ++c) write(c, (playable[c] != 0) & (height[c] == 0));
+  } else {
+    for (int c = 0; c < ncells; ++c)
+      if (rests(c)) write(c, true);
   }
   m.nwords = nwords, m.count = count;
   return status;

@@ -57,6 +57,9 @@ class ScriptHost {
   // (`field` empty), or the offset of its `field` (-1: no such field).
   int lua_layout(const std::string& type, const std::string& field);
 
+  // Working memory for connection searches outside a hook call (Rules' connect results).
+  ConnectScratch& connect_scratch() { return board_queries_.scratch(); }
+
  private:
   // Calls the hook `fn_ref` with the nargs arguments on top of the stack.
   void call(int fn_ref, const char* hook, const State& s, int nargs, int nresults);

@@ -9,6 +9,7 @@
 
 #include "board/lines.h"
 #include "core/rng.h"
+#include "definition/bundled.h"
 #include "helpers.h"
 #include "rules/playout.h"
 #include "state/position_text.h"
@@ -253,12 +254,17 @@ TEST_CASE("Unlimited hands: placing leaves the count, the position text leaves t
   CHECK(back.reserve(hand, red) == kUnlimitedStock);
 }
 
-TEST_CASE("A line result judged through the cells a move touched is the whole board's verdict", "[placement]") {
-  // Rules::apply looks for new lines only through the move's cells; a copy whose verdict is
-  // forgotten (reset_history) is judged by scanning the whole board.
-  for (const auto& options : std::vector<std::vector<std::pair<std::string, std::string>>>{
-           {}, {{"columns", "5"}, {"rows", "4"}, {"connect", "3"}}}) {
-    auto game = testing::bundled("connect-four", options);
+TEST_CASE("Line and connection results judged through the cells a move touched are the whole board's verdict",
+          "[placement]") {
+  // Rules::apply looks for new lines and connections only through the move's cells; a copy
+  // whose verdict is forgotten (reset_history) is judged by scanning the whole board.
+  using Options = std::vector<std::pair<std::string, std::string>>;
+  for (const auto& [name, options] : std::vector<std::pair<std::string, Options>>{
+           {"connect-four", {}},
+           {"connect-four", {{"columns", "5"}, {"rows", "4"}, {"connect", "3"}}},
+           {"hex", {{"size", "5"}}},
+           {"hex", {}}}) {
+    auto game = testing::bundled(name, options);
     Rng rng(11);
     MoveList moves;
     int wins = 0;
@@ -275,6 +281,95 @@ TEST_CASE("A line result judged through the cells a move touched is the whole bo
     }
     CHECK(wins > testing::random_games(200) / 2);
   }
+}
+
+TEST_CASE("group_touches_bits, the word-parallel flood, answers as group_touches, the breadth-first one",
+          "[placement]") {
+  // Every bundled board, random owners and sets; the boards whose steps are not one fixed
+  // index difference (or that are too big) keep the breadth-first search alone.
+  Rng rng(5);
+  int flooded = 0, refused = 0, joined = 0;
+  for (const std::string& file : bundled_definitions()) {
+    const GameDefPtr def = load_game_def(file);
+    const Board& b = def->board;
+    const StepShifts sh = step_shifts(b);
+    if (!sh.words) {
+      ++refused;
+      continue;
+    }
+    ++flooded;
+    const int words = sh.words;
+    ConnectScratch scratch;
+    for (int round = 0; round < 200; ++round) {
+      std::vector<int8_t> owner(static_cast<size_t>(b.ncells));
+      std::vector<uint64_t> owned(static_cast<size_t>(words), 0);
+      std::vector<uint8_t> sets(static_cast<size_t>(b.ncells), 0);
+      const int nsets = 2 + static_cast<int>(rng.below(3)), dense = 30 + static_cast<int>(rng.below(50));
+      std::vector<uint64_t> set_bits(static_cast<size_t>(nsets * words), 0);
+      for (int c = 0; c < b.ncells; ++c) {
+        owner[static_cast<size_t>(c)] = static_cast<int8_t>(b.playable[c] && static_cast<int>(rng.below(100)) < dense ? rng.below(2) : -1);
+        if (owner[static_cast<size_t>(c)] == 0) owned[static_cast<size_t>(c / 64)] |= uint64_t{1} << (c % 64);
+        for (int k = 0; k < nsets; ++k)
+          if (rng.below(8) == 0) {
+            sets[static_cast<size_t>(c)] |= static_cast<uint8_t>(1u << k);
+            set_bits[static_cast<size_t>(k * words + c / 64)] |= uint64_t{1} << (c % 64);
+          }
+      }
+      std::vector<int16_t> starts;
+      for (int k = 0; k < 1 + static_cast<int>(rng.below(4)); ++k) starts.push_back(static_cast<int16_t>(rng.below(static_cast<uint32_t>(b.ncells))));
+      const auto need = static_cast<uint8_t>((1u << nsets) - 1);
+      const bool bfs = group_touches(b, owner.data(), 0, starts.data(), static_cast<int>(starts.size()), sets.data(), need, scratch);
+      REQUIRE(group_touches_bits(sh, owned.data(), starts.data(), static_cast<int>(starts.size()), set_bits.data(), nsets) == bfs);
+      joined += bfs;
+    }
+  }
+  CHECK(flooded >= 5);  // grids and hex boards
+  CHECK(refused >= 1);  // the backgammon track's steps wrap around, Fanorona's lattice...
+  CHECK(joined > 100);
+}
+
+TEST_CASE("results.NAME.connect: a group joining every list, sets of cells or edges, and its errors", "[placement]") {
+  testing::TempDir dir;
+  // Pieces step one cell in any direction, or stay as they are; the two players join three
+  // lists: a joins the west edge, the east edge and c2; b the cells a3 and c1.
+  const std::string lua = "local all = {}\nfor d = 0, board.ndirs - 1 do all[#all + 1] = d end\n"
+                          "local rules = { steps = function() return { { dirs = all } } end }\n"
+                          "function generate() steps.generate(rules) end\n";
+  const std::string results = "results: {joined: {doc: joined, connect: {a: [[edge w], [edge e], [c2]], b: [[a3], [c1]]}}}\n";
+  dir.write("tiny.lua", lua);
+  const std::string head = "name: tiny\nscript: tiny.lua\nplayers: [{name: a}, {name: b}]\n"
+                           "board: {kind: grid, size: [3, 3]}\npieces: {p: {glyphs: {a: x, b: o}}}\n";
+  const std::string path = dir.write("tiny.yaml", head + results);
+  ThreadRules game(load_game_def(path));
+  State s = parse_position(game.def(), "a a1=x b1=x c1=x b3=x");
+  CHECK_FALSE(game.outcome(s).over());  // the west and east edges, not c2
+  testing::play(game, s, "b3-c2");
+  CHECK(describe(game.def(), s.outcome()) == "a wins (joined)");
+  // b's pieces touch both lists in one group along a diagonal: a3 b2 c1.
+  s = parse_position(game.def(), "b a3=o c1=o a2=o");
+  testing::play(game, s, "a2-b2");
+  CHECK(describe(game.def(), s.outcome()) == "b wins (joined)");
+  // Two groups, each touching one list, are no connection until a piece joins them.
+  s = parse_position(game.def(), "b a3=o c1=o c3=o");
+  CHECK_FALSE(game.outcome(s).over());
+  testing::play(game, s, "c3-b2");
+  CHECK(describe(game.def(), s.outcome()) == "b wins (joined)");
+
+  // Mistakes, at their lines.
+  auto error_of = [&](const std::string& connect) {
+    try {
+      load_game_def(dir.write("tiny.yaml", head + "results: {joined: {connect: " + connect + "}}\n"));
+    } catch (const DefinitionError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error_of("{c: [[a1], [c3]]}"), Catch::Contains("tiny.yaml:6:30: error: unknown player 'c'"));
+  CHECK_THAT(error_of("{a: [[a1]]}"), Catch::Contains("error: a connection joins 2 to 8 lists of cells; 'a' has 1"));
+  CHECK_THAT(error_of("{a: [[edge up], [c3]]}"), Catch::Contains("unknown direction 'up'"));
+  CHECK_THAT(error_of("{a: [[z9], [c3]]}"), Catch::Contains("unknown cell 'z9'"));
+  CHECK_THAT(error_of("{a: [[a1], []]}"), Catch::Contains("error: this list holds no cell: the connection could never be made"));
+  CHECK_THAT(error_of("{a: [a1, c3]}"), Catch::Contains("6:34: error: 'results.joined.connect.a[1]' must be a list, not a scalar"));
 }
 
 TEST_CASE("drop.generate's C++ search writes drop.generate_lua's moves, in order", "[placement]") {
