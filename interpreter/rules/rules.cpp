@@ -144,49 +144,55 @@ bool line_through_move(const Board& b, const int8_t* owner, int player, const Mo
 }  // namespace
 
 Outcome Rules::reached(const State& s, const Move* last) const {
-  // The players from the one who just moved (the one before the side to move), in turn order.
   const int n = def_->nplayers(), words = s.owned_words();
   const Board& board = def_->board;
   const int8_t* owner = s.arrays().owner;
-  auto won = [](int p, size_t r) { return Outcome{Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(p), static_cast<uint8_t>(r + 1)}; };
+  // The first player `wins` holds for, from the one who just moved (the one before the side
+  // to move) in turn order; -1 if none.
+  auto mover_first = [&](auto&& wins) {
+    for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p))
+      if (wins(p)) return p;
+    return -1;
+  };
   for (size_t r = 0; r < def_->results.size(); ++r) {
     const ResultDef& res = def_->results[r];
+    int winner = -1;
     if (const int line = res.line) {
       // (Asked here, not for every result: a reach result is most games' only one, checked after every move.)
       const bool by_move = last && std::all_of(board.opposite.begin(), board.opposite.end(), [](int16_t o) { return o >= 0; });
-      for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p))
-        if (by_move ? line_through_move(board, owner, p, *last, line) : longest_line(board, owner, p, nullptr) >= line)
-          return won(p, r);
+      winner = mover_first([&](int p) {
+        return by_move ? line_through_move(board, owner, p, *last, line) : longest_line(board, owner, p, nullptr) >= line;
+      });
     }
-    if (!res.connect.empty()) {
+    if (winner < 0 && !res.connect.empty()) {
       // A group that joins every set holds a cell the move touched, if none stood before it.
       std::array<int16_t, 2 * kMaxActions> touched;
       int ntouched = 0;
       if (last) any_touched_cell(*last, board.ncells, [&](int cell) { return touched[ntouched++] = static_cast<int16_t>(cell), false; });
-      for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p)) {
+      winner = mover_first([&](int p) {
         const size_t pi = static_cast<size_t>(p);
-        if (!res.connect_need[pi]) continue;
+        if (!res.connect_need[pi]) return false;
         const auto& first = res.connect_first[pi];
         const int16_t* starts = last ? touched.data() : first.data();
         const int nstarts = last ? ntouched : static_cast<int>(first.size());
-        const bool joined =
-            res.shifts.words
-                ? group_touches_bits(res.shifts, s.owned_cells(p), starts, nstarts,
-                                     &res.connect_bits[pi * kMaxConnectSets * static_cast<size_t>(words)],
-                                     std::popcount(res.connect_need[pi]))
-                : group_touches(board, owner, p, starts, nstarts, &res.connect[pi * static_cast<size_t>(board.ncells)],
-                                res.connect_need[pi], vm_->connect_scratch());
-        if (joined) return won(p, r);
-      }
+        return res.shifts.words
+                   ? group_touches_bits(res.shifts, s.owned_cells(p), starts, nstarts,
+                                        &res.connect_bits[pi * kMaxConnectSets * static_cast<size_t>(words)],
+                                        std::popcount(res.connect_need[pi]))
+                   : group_touches(board, owner, p, starts, nstarts, &res.connect[pi * static_cast<size_t>(board.ncells)],
+                                   res.connect_need[pi], vm_->connect_scratch());
+      });
     }
-    const auto& reach = res.reach;
-    if (reach.empty()) continue;
-    for (int i = 0, p = s.side() == 0 ? n - 1 : s.side() - 1; i < n; ++i, p = def_->next_player(p)) {
-      const uint64_t* owned = s.owned_cells(p);
-      const uint64_t* goal = &reach[static_cast<size_t>(p * words)];
-      for (int w = 0; w < words; ++w)
-        if (owned[w] & goal[w]) return won(p, r);
-    }
+    if (winner < 0 && !res.reach.empty())
+      winner = mover_first([&](int p) {
+        const uint64_t* owned = s.owned_cells(p);
+        const uint64_t* goal = &res.reach[static_cast<size_t>(p * words)];
+        for (int w = 0; w < words; ++w)
+          if (owned[w] & goal[w]) return true;
+        return false;
+      });
+    if (winner >= 0)
+      return {Outcome::Kind::Win, Outcome::Reason::Script, static_cast<int8_t>(winner), static_cast<uint8_t>(r + 1)};
   }
   return {};
 }

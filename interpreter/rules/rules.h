@@ -99,12 +99,13 @@ class Rules {
   bool over_as_known(const State& s) const;
   // The end-of-move rules: the outcome they give `s`, ongoing if none ends the game.
   // `last`: the move that led to `s` from a position these rules found ongoing, so that a
-  // line result is looked for through the cells it touched only (none stood before it).
+  // line or connection result is looked for through the cells it touched only (none stood
+  // before it).
   Outcome end_of_move(const State& s, const Move* last = nullptr) const;
   // The end of a game whose side to move has no legal move and may not pass.
   Outcome no_move_outcome(const State& s) const;
-  // A result with reach or line won by some player (the mover first), or ongoing; `last`
-  // as for end_of_move.
+  // A result with reach, line or connect won by some player (the mover first), or ongoing;
+  // `last` as for end_of_move.
   Outcome reached(const State& s, const Move* last) const;
   GameDefPtr def_;
   ScriptHost* vm_;
