@@ -1,4 +1,6 @@
-// mcts: UCT with random playouts. Chance nodes (dice) are sampled by their probabilities;
+// mcts: UCT with random playouts, or with puct=C PUCT: each decision's moves get priors, a
+// softmax of their afterstates' evaluations, which also stand for a move's value until it
+// is visited (AlphaZero's selection with the evaluation as its policy and value). Chance nodes (dice) are sampled by their probabilities;
 // the tree is kept between moves (the new root is found by the position's hash); with
 // threads=N, N trees search in parallel and their root visit counts are added (a fixed
 // iteration budget gives the same move on any machine). The first tree searches with the
@@ -9,6 +11,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <stdexcept>
 #include <fmt/format.h>
 #include <thread>
 
@@ -29,6 +32,8 @@ struct MctsConfig {
   long threads = 1;
   size_t max_nodes = 0;     // each tree's most nodes (AgentLimits::tree_mb): then leaves are played out, not expanded
   bool keep_trees = true;  // the tree stays between moves, for the next search to reuse
+  double puct = 0;         // > 0: PUCT with priors from the afterstates, this its constant
+  double temperature = 0.1;  // of the priors' softmax, over rewards in [0, 1]
 };
 
 // One tree and everything it searches with: used by one thread at a time.
@@ -54,6 +59,8 @@ class Tree {
       iterate(work);
       ++iterations_;
     }
+    if (!guides_.empty() && guides_.size() != nodes_.size())
+      throw std::logic_error("mcts: the tree's priors are out of step with its nodes");
     std::vector<Child> children;
     const Node& r = nodes_[static_cast<size_t>(root_)];
     root_visits_ = r.visits;
@@ -69,9 +76,10 @@ class Tree {
   // Lets the tree go, memory and all: the next search starts afresh.
   void forget() {
     nodes_ = {};
+    guides_ = {};
     root_ = -1;
   }
-  static size_t node_bytes();  // what one node holds, for the memory budget
+  static size_t node_bytes(bool puct);  // what one node holds, for the memory budget
 
  private:
   struct Node {
@@ -81,6 +89,12 @@ class Tree {
     int16_t index = 0;  // the move (or roll) from the parent that leads here
     int8_t mover = -1;  // who made that move; -1 below a chance node
     bool expanded = false, seen = false;
+  };
+  // With PUCT, beside each node: its move's prior and the reward its afterstate's evaluation
+  // promises the mover (the move's value until it is visited); kept apart so that plain UCT
+  // trees hold no more per node.
+  struct Guide {
+    float prior = 1, reward = 0.5f;
   };
 
   static double elapsed(std::chrono::steady_clock::time_point t) {
@@ -110,6 +124,7 @@ class Tree {
     }
     nodes_.clear();
     nodes_.push_back(Node{});
+    guides_.assign(cfg_.puct > 0 ? 1 : 0, Guide{});
     root_ = 0;
     nodes_[0].hash = h;
     nodes_[0].seen = true;
@@ -119,20 +134,27 @@ class Tree {
   // contiguous), so that memory follows the live tree and not the whole game.
   void compact(int new_root) {
     std::vector<Node> fresh;
+    std::vector<Guide> fresh_guides;
     fresh.reserve(nodes_.size());  // the subtree is no larger: capacity stays within the budget
+    fresh_guides.reserve(guides_.size());
     std::vector<std::pair<int, int>> order{{new_root, 0}};  // (old index, new index)
-    fresh.push_back(nodes_[static_cast<size_t>(new_root)]);
+    auto keep = [&](int old) {
+      fresh.push_back(nodes_[static_cast<size_t>(old)]);
+      if (!guides_.empty()) fresh_guides.push_back(guides_[static_cast<size_t>(old)]);
+    };
+    keep(new_root);
     for (size_t q = 0; q < order.size(); ++q) {
       const Node src = nodes_[static_cast<size_t>(order[q].first)];
       if (src.nchildren == 0) continue;
       const auto first = static_cast<int32_t>(fresh.size());
       for (int k = 0; k < src.nchildren; ++k) {
-        fresh.push_back(nodes_[static_cast<size_t>(src.first_child + k)]);
+        keep(src.first_child + k);
         order.emplace_back(src.first_child + k, first + k);
       }
       fresh[static_cast<size_t>(order[q].second)].first_child = first;
     }
     nodes_.swap(fresh);
+    guides_.swap(fresh_guides);
     root_ = 0;
   }
 
@@ -157,7 +179,10 @@ class Tree {
       return false;
     }
     // Grown by hand so that the vector's spare capacity stays within the budget too.
-    if (need > nodes_.capacity()) nodes_.reserve(std::max(need, std::min(2 * nodes_.capacity(), cfg_.max_nodes)));
+    if (need > nodes_.capacity()) {
+      nodes_.reserve(std::max(need, std::min(2 * nodes_.capacity(), cfg_.max_nodes)));
+      if (cfg_.puct > 0) guides_.reserve(nodes_.capacity());
+    }
     const auto first = static_cast<int32_t>(nodes_.size());
     for (int k = 0; k < count; ++k) {
       Node c;
@@ -165,11 +190,40 @@ class Tree {
       c.mover = mover;
       nodes_.push_back(c);
     }
+    if (cfg_.puct > 0) guide(s, chance, count, mover, depth);
     Node& node = nodes_[static_cast<size_t>(n)];
     node.first_child = first;
     node.nchildren = count;
     node.expanded = true;
     return true;
+  }
+
+  // The priors and first values of the `count` children just added, from the evaluation of
+  // each move's afterstate for the mover (a roll's children keep the defaults: rolls are
+  // drawn by their probabilities).
+  void guide(State& s, bool chance, int count, int mover, int depth) {
+    const size_t first = guides_.size();
+    guides_.resize(first + static_cast<size_t>(count));
+    if (chance || count == 0) return;
+    const MoveList& list = lists_[static_cast<size_t>(depth)];
+    float best = 0;
+    for (int k = 0; k < count; ++k) {
+      list.get(k, move_);
+      rules_->apply(s, move_);
+      const Outcome end = s.outcome();
+      const double v = end.over() ? terminal_value(end, mover) : eval_(*rules_, s, mover);
+      s.undo();
+      const float reward = static_cast<float>(0.5 * (1 + v));
+      guides_[first + static_cast<size_t>(k)].reward = reward;
+      best = k == 0 ? reward : std::max(best, reward);
+    }
+    double sum = 0;
+    for (int k = 0; k < count; ++k) {
+      Guide& g = guides_[first + static_cast<size_t>(k)];
+      g.prior = static_cast<float>(std::exp((g.reward - best) / cfg_.temperature));
+      sum += g.prior;
+    }
+    for (int k = 0; k < count; ++k) guides_[first + static_cast<size_t>(k)].prior /= static_cast<float>(sum);
   }
 
   // Applies child k of the node at the end of the path (a move or a roll) to s.
@@ -198,6 +252,21 @@ class Tree {
         if (x < acc) return static_cast<int>(k);
       }
       return node.nchildren - 1;
+    }
+    if (cfg_.puct > 0) {
+      // PUCT: the value so far (the afterstate's promise before a visit) plus the prior's
+      // share of the exploration, which fades as the move is visited.
+      const double explore = cfg_.puct * std::sqrt(static_cast<double>(node.visits));
+      double best = -std::numeric_limits<double>::infinity();
+      int pick = 0;
+      for (int k = 0; k < node.nchildren; ++k) {
+        const auto i = static_cast<size_t>(node.first_child + k);
+        const Node& c = nodes_[i];
+        const double q = c.visits ? c.value / c.visits : guides_[i].reward;
+        const double u = q + explore * guides_[i].prior / (1 + c.visits);
+        if (u > best) best = u, pick = k;
+      }
+      return pick;
     }
     // An unvisited child first (from a random place), else the best UCT score.
     const int offset = static_cast<int>(rng_.below(static_cast<uint32_t>(node.nchildren)));
@@ -267,6 +336,7 @@ class Tree {
   Evaluator eval_;
   Rng rng_;
   std::vector<Node> nodes_;
+  std::vector<Guide> guides_;  // with PUCT: nodes_'s guides, index for index; else empty
   int root_ = -1;
   std::vector<int> path_;
   std::deque<MoveList> lists_;  // legal moves per tree depth, reused (references stay valid)
@@ -277,7 +347,7 @@ class Tree {
   int root_visits_ = 0;
 };
 
-size_t Tree::node_bytes() { return sizeof(Node); }
+size_t Tree::node_bytes(bool puct) { return sizeof(Node) + (puct ? sizeof(Guide) : 0); }
 
 class MctsAgent : public Agent {
  public:
@@ -363,7 +433,9 @@ std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, ui
   // Learned weights judge a leaf as it is; a playout first would only blur them.
   cfg.rollout = p.integer("rollout", eval.learned() ? 0 : cfg.rollout, 0, 100'000);
   cfg.threads = p.integer("threads", 1, 1, std::min(64L, p.limits.threads));
-  cfg.max_nodes = std::max<size_t>(1024, (static_cast<size_t>(p.limits.tree_mb) << 20) / Tree::node_bytes() /
+  cfg.puct = p.number("puct", 0, 0, 100);
+  cfg.temperature = p.number("temperature", cfg.temperature, 0.001, 100);
+  cfg.max_nodes = std::max<size_t>(1024, (static_cast<size_t>(p.limits.tree_mb) << 20) / Tree::node_bytes(cfg.puct > 0) /
                                              static_cast<size_t>(cfg.threads));
   cfg.keep_trees = p.limits.keep_trees;
   p.finish();

@@ -96,7 +96,8 @@ TEST_CASE("Agent limits: time is cut to the limit; a larger table, more threads 
 
 TEST_CASE("mcts with a fixed budget replays exactly, with one thread or two") {
   auto game = testing::bundled("dipole");
-  for (const char* spec : {"mcts:iterations=300", "mcts:iterations=300,threads=2"}) {
+  for (const char* spec : {"mcts:iterations=300", "mcts:iterations=300,threads=2", "mcts:iterations=300,puct=1",
+                           "mcts:iterations=300,puct=1,eval=learned,threads=2"}) {
     INFO(spec);
     auto a = make_agent(AgentSpec::parse(spec), game->def_ptr(), 7);
     auto b = make_agent(AgentSpec::parse(spec), game->def_ptr(), 7);
@@ -114,10 +115,10 @@ long figure(const Agent& agent, const std::string& label) {
   return std::stol(summary.substr(at + label.size()));
 }
 
-// The root's visits when mcts searches its second position, with `limits`.
-long second_search_visits(const AgentLimits& limits) {
+// The root's visits when `spec` (mcts) searches its second position, with `limits`.
+long second_search_visits(const AgentLimits& limits, const char* spec = "mcts:iterations=2000") {
   auto game = testing::bundled("english-checkers");
-  auto agent = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), 1, nullptr, limits);
+  auto agent = make_agent(AgentSpec::parse(spec), game->def_ptr(), 1, nullptr, limits);
   State s = game->initial();
   MoveList moves;
   Rng rng(1);
@@ -141,9 +142,42 @@ long second_search_visits(const AgentLimits& limits) {
 TEST_CASE("mcts keeps its tree between moves, unless its limits say not to (a server's waiting games)") {
   // More visits at the root than this search's 2,000: the subtree came from the first.
   CHECK(second_search_visits({}) > 2000);
+  CHECK(second_search_visits({}, "mcts:iterations=2000,puct=1") > 2000);  // the priors are kept with it
   AgentLimits forget;
   forget.keep_trees = false;
   CHECK(second_search_visits(forget) == 2000);
+  CHECK(second_search_visits(forget, "mcts:iterations=2000,puct=1") == 2000);
+}
+
+TEST_CASE("mcts:puct first tries the move whose afterstate evaluates best for the mover") {
+  // One iteration visits one move: plain UCT's is drawn at random, PUCT's has the highest
+  // value before any visit, its afterstate's evaluation. Positions of a seeded random game.
+  for (const char* name : {"dipole", "english-checkers", "breakthrough"}) {
+    auto game = testing::bundled(name);
+    State s = game->initial();
+    Rng rng(3);
+    MoveList moves;
+    int differs = 0;
+    for (int ply = 0; ply < 30 && !game->outcome(s).over(); ++ply) {
+      game->legal_moves(s, moves);
+      if (moves.size() > 1) {
+        std::vector<double> value;
+        const int mover = s.side();
+        for (int k = 0; k < moves.size(); ++k) {
+          game->apply(s, moves[k]);
+          value.push_back(s.outcome().over() ? terminal_value(s.outcome(), mover) : evaluate(*game, s, mover));
+          s.undo();
+        }
+        const double best = *std::max_element(value.begin(), value.end());
+        auto puct = make_agent(AgentSpec::parse("mcts:iterations=1,puct=1"), game->def_ptr(), 1);
+        auto uct = make_agent(AgentSpec::parse("mcts:iterations=1"), game->def_ptr(), 1);
+        CHECK(value[static_cast<size_t>(puct->choose(*game, s, moves))] == Approx(best).margin(1e-6));
+        differs += value[static_cast<size_t>(uct->choose(*game, s, moves))] < best - 1e-6;
+      }
+      game->apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size())))]);
+    }
+    CHECK(differs > 0);  // the test tells the two apart
+  }
 }
 
 TEST_CASE("mcts's trees stay within their memory budget and the search goes on past it") {
@@ -169,7 +203,7 @@ TEST_CASE("mcts's trees stay within their memory budget and the search goes on p
 TEST_CASE("every agent takes an immediate win") {
   // Dipole: the 2-stack on e1 captures the last black checker on g3 (e1-g3).
   auto dipole = testing::bundled("dipole");
-  for (const char* spec : {"greedy", "alphabeta:depth=2", "mcts:iterations=500", "expectimax:depth=1"})
+  for (const char* spec : {"greedy", "alphabeta:depth=2", "mcts:iterations=500", "mcts:iterations=500,puct=1", "expectimax:depth=1"})
     CHECK(choice(*dipole, spec, "white e1=ww g3=b") == "e1-g3");
 }
 
@@ -216,7 +250,7 @@ TEST_CASE("search agents see that boxing in the last piece wins, with or without
       "  end\n"
       "end\n";
   ThreadRules game(load_game_def(testing::tiny_definition(dir, lua, "turn: {no_moves: lose}\n")));
-  for (const char* spec : {"mcts:iterations=300,rollout=0", "mcts:iterations=300", "alphabeta:depth=2"}) {
+  for (const char* spec : {"mcts:iterations=300,rollout=0", "mcts:iterations=300", "mcts:iterations=300,rollout=0,puct=1", "alphabeta:depth=2"}) {
     INFO(spec);
     CHECK(choice(game, spec, "b a1=x a2=o b1=o c2=o") == "c2-b2");
   }
