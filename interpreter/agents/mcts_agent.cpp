@@ -1,10 +1,11 @@
 // mcts: UCT with random playouts, or with puct=C PUCT: each decision's moves get priors, a
 // softmax of their afterstates' evaluations, which also stand for a move's value until it
-// is visited (AlphaZero's selection with the evaluation as its policy and value). Chance nodes (dice) are sampled by their probabilities;
-// the tree is kept between moves (the new root is found by the position's hash); with
-// threads=N, N trees search in parallel and their root visit counts are added (a fixed
-// iteration budget gives the same move on any machine). The first tree searches with the
-// caller's VM; each other thread has a VM of its own, made at its first search.
+// is visited (AlphaZero's selection with the evaluation as its policy and value). Chance
+// nodes (dice) are sampled by their probabilities; the tree is kept between moves (the new
+// root is found by the position's hash); with threads=N, N trees search in parallel and
+// their root visit counts are added (a fixed iteration budget gives the same move on any
+// machine). The first tree searches with the caller's VM; each other thread has a VM of its
+// own, made at its first search.
 #include <algorithm>
 #include <array>
 #include <chrono>
