@@ -647,8 +647,9 @@ class Builder {
   // connect: per player, 2 to kMaxConnectSets lists of cells, each item a cell, a range or
   // `edge DIR`.
   void connect_sets(const GameDef& g, const YNode& connect, ResultDef& rd) {
-    const int n = g.board.ncells;
+    const int n = g.board.ncells, words = g.cell_words();
     rd.connect.assign(static_cast<size_t>(g.nplayers() * n), 0);
+    rd.connect_bits.assign(static_cast<size_t>(g.nplayers() * kMaxConnectSets * words), 0);
     rd.connect_need.assign(static_cast<size_t>(g.nplayers()), 0);
     rd.connect_first.assign(static_cast<size_t>(g.nplayers()), {});
     for (size_t i = 0; i < connect.fields.size(); ++i) {
@@ -666,10 +667,11 @@ class Builder {
       uint8_t* mine = &rd.connect[static_cast<size_t>(p * n)];
       for (size_t k = 0; k < sets->items.size(); ++k) {
         const uint8_t bit = static_cast<uint8_t>(1u << k);
+        uint64_t* set_bits = &rd.connect_bits[(static_cast<size_t>(p) * kMaxConnectSets + k) * static_cast<size_t>(words)];
         for (const auto& item : sets->items[k]->items) {
           const std::vector<int> cells = item->scalar.rfind("edge ", 0) == 0 ? edge(*item, g, item->scalar.substr(5))
                                                                               : cells_named(*item, g, "no cell to connect there");
-          for (int c : cells) mine[c] |= bit;
+          for (int c : cells) mine[c] |= bit, set_bits[c / 64] |= uint64_t{1} << (c % 64);
         }
         if (std::none_of(mine, mine + n, [&](uint8_t m) { return m & bit; }))
           diags_.error(sets->items[k]->pos, "this list holds no cell: the connection could never be made");
@@ -678,13 +680,6 @@ class Builder {
       for (int c = 0; c < n; ++c)
         if (mine[c] & 1) rd.connect_first[static_cast<size_t>(p)].push_back(static_cast<int16_t>(c));
     }
-    const int words = g.cell_words();
-    rd.connect_bits.assign(static_cast<size_t>(g.nplayers() * kMaxConnectSets * words), 0);
-    for (int p = 0; p < g.nplayers(); ++p)
-      for (int c = 0; c < n; ++c)
-        for (int k = 0; k < kMaxConnectSets; ++k)
-          if (rd.connect[static_cast<size_t>(p * n + c)] & (1u << k))
-            rd.connect_bits[static_cast<size_t>((p * kMaxConnectSets + k) * words + c / 64)] |= uint64_t{1} << (c % 64);
     rd.shifts = step_shifts(g.board);
   }
 
