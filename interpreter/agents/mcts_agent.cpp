@@ -211,8 +211,7 @@ class Tree {
     for (int k = 0; k < count; ++k) {
       list.get(k, move_);
       rules_->apply(s, move_);
-      const Outcome end = s.outcome();
-      const double v = end.over() ? terminal_value(end, mover) : eval_(*rules_, s, mover);
+      const double v = eval_(*rules_, s, mover);  // an ended game's value is its result
       s.undo();
       const float reward = static_cast<float>(0.5 * (1 + v));
       guides_[first + static_cast<size_t>(k)].reward = reward;
