@@ -40,6 +40,10 @@ Runner add_train(CLI::App& app) {
   cmd->add_option("--seed", c.seed, "seeds the new network and every game");
   cmd->add_option("--from", a->from, "a weights file to go on training (else a new network)");
   cmd->add_option("--hidden", c.hidden, "hidden units of a new network (default 32)")->check(CLI::Range(1, 4096));
+  auto* antisymmetric = cmd->add_flag(
+      "--antisymmetric", c.antisymmetric,
+      "a new network whose value for one player is the negation of its value for the other (two players; "
+      "evaluating costs twice as much)");
   cmd->add_option("--rate", c.rate, "the learning rate (default 0.005)")->check(CLI::Range(1e-6, 10.0));
   cmd->add_option("--lambda", c.lambda, "TD(lambda)'s lambda (default 0.7)")->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--explore", c.explore, "the share of self-play moves chosen at random (default 0.05, or 0 with dice)")
@@ -54,6 +58,8 @@ Runner add_train(CLI::App& app) {
   cmd->add_option("--check-against", c.check_agent, "the agent a check plays against (default greedy)");
   cmd->add_option("--option", a->game.options, "set an option of the game: key=value");
   return [=, check_every = cmd->get_option("--check-every")] {
+    if (antisymmetric->count() && !a->from.empty())
+      throw UsageError("--antisymmetric makes a new network; --from goes on training the file's network in its own form");
     if (!games->count() && !minutes->count()) throw UsageError("train needs --games N or --minutes M");
     lab::TrainConfig config = a->config;
     config.def = open_definition(a->game.game, a->game.options);
@@ -73,10 +79,11 @@ Runner add_train(CLI::App& app) {
       if (!warning.empty()) fmt::print(stderr, "warning: {}\n", warning);
     }
     const std::string out = a->out.empty() ? config.def->name + ".weights" : a->out;
-    fmt::print("Training {} by self-play ({}, {} thread{}, seed {}): {} inputs, {} hidden units\n", config.def->name,
+    fmt::print("Training {} by self-play ({}, {} thread{}, seed {}): {} inputs, {} hidden units{}\n", config.def->name,
                config.games ? fmt::format("{} games", config.games) : fmt::format("{:g} minutes", a->minutes),
                config.threads, config.threads == 1 ? "" : "s", config.seed, LearnedEval(*config.def, 1, 0).layout().size(),
-               config.start ? config.start->net().hidden() : config.hidden);
+               config.start ? config.start->net().hidden() : config.hidden,
+               (config.start ? config.start->net().antisymmetric() : config.antisymmetric) ? ", antisymmetric" : "");
     ProgressBar bar("training");
     const lab::TrainResult r = lab::train(config, [&](const lab::TrainProgress& p) {
       const long total = config.games ? config.games

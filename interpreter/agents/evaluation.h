@@ -24,20 +24,25 @@ class Evaluator {
   Evaluator() = default;
   // One network, or an ensemble: the mean of the networks' values.
   explicit Evaluator(std::vector<std::shared_ptr<const LearnedEval>> learned)
-      : learned_(std::move(learned)), net_scratch_(learned_.size()) {}
+      : learned_(std::move(learned)), net_scratch_(learned_.size()) {
+    for (const auto& l : learned_)
+      if (l->net().antisymmetric()) both_views_ = l.get();
+  }
   bool learned() const { return !learned_.empty(); }
   double operator()(const Rules& rules, const State& s, int player) {
     if (learned_.empty() || s.outcome().over()) return evaluate(rules, s, player);
-    // Encoded once: every network loaded for a definition has its input layout.
-    learned_[0]->layout().encode(s, player, inputs_);
+    // Encoded once: every network loaded for a definition has its input layout. The
+    // opponent's view only if an antisymmetric network is among them.
+    (both_views_ ? both_views_ : learned_[0].get())->encode(s, player, inputs_, theirs_);
     double sum = 0;
-    for (size_t i = 0; i < learned_.size(); ++i) sum += learned_[i]->net().value(inputs_, net_scratch_[i]);
+    for (size_t i = 0; i < learned_.size(); ++i) sum += learned_[i]->net().value(inputs_, theirs_, net_scratch_[i]);
     return sum / static_cast<double>(learned_.size());
   }
 
  private:
   std::vector<std::shared_ptr<const LearnedEval>> learned_;
-  SparseInput inputs_;
+  const LearnedEval* both_views_ = nullptr;  // an antisymmetric member, if any
+  SparseInput inputs_, theirs_;
   std::vector<ValueNet::Scratch> net_scratch_;  // one each: networks of other sizes reuse none
 };
 

@@ -94,7 +94,8 @@ class SelfPlay : public Player, public GameObserver {
  private:
   float value(const State& s, int player) {
     layout_.encode(s, player, x_);
-    return net_.value(x_, scratch_);
+    if (net_.antisymmetric()) layout_.encode(s, 1 - player, theirs_);
+    return net_.value(x_, theirs_, scratch_);
   }
 
   const InputLayout& layout_;
@@ -104,21 +105,23 @@ class SelfPlay : public Player, public GameObserver {
   Rng rng_;
   GameLoop loop_;
   std::optional<State> work_;  // the position a choice tries its moves on
-  SparseInput x_;
+  SparseInput x_, theirs_;
   ValueNet::Scratch scratch_;
   int plies_ = 0;
 };
 
 // After a game: each position moves toward its lambda-return, from the last to the first,
-// each player's view in turn.
+// each player's view in turn. An antisymmetric net learns from the first player's side only:
+// its value for the second is the negation, so the second's pass would repeat the step.
 void learn_episode(ValueNet& net, const Episode& e, int nplayers, float rate, float lambda, SparseInput& x,
-                   ValueNet::Scratch& scratch) {
+                   SparseInput& theirs, ValueNet::Scratch& scratch) {
   const int positions = e.inputs() / nplayers;
-  for (int p = 0; p < nplayers; ++p) {
+  for (int p = 0; p < (net.antisymmetric() ? 1 : nplayers); ++p) {
     float ret = e.result[p];
     for (int t = positions - 1; t >= 0; --t) {
       e.get(t * nplayers + p, x);
-      const float v = net.learn(x, ret, rate, scratch);
+      if (net.antisymmetric()) e.get(t * nplayers + 1 - p, theirs);
+      const float v = net.learn(x, theirs, ret, rate, scratch);
       ret = (1 - lambda) * v + lambda * ret;
     }
   }
@@ -162,7 +165,7 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
   if (config.games <= 0 && config.seconds <= 0) throw std::invalid_argument("training needs a number of games or a time");
   if (config.threads < 1) throw std::invalid_argument("training needs a thread at least");
   auto master = config.start ? std::make_shared<LearnedEval>(*config.start)
-                             : std::make_shared<LearnedEval>(def, config.hidden, config.seed);
+                             : std::make_shared<LearnedEval>(def, config.hidden, config.seed, config.antisymmetric);
   std::mutex lock;  // guards master's weights and `progress`
   TrainProgress progress;
   std::atomic<long> next_game{0};
@@ -188,14 +191,14 @@ TrainResult train(const TrainConfig& config, const std::function<void(const Trai
       }
       Episode episode;
       SelfPlay player(master->layout(), snapshot, explore, episode);
-      SparseInput x;
+      SparseInput x, theirs;
       ValueNet::Scratch scratch;
       while (!done()) {
         const long g = next_game++;
         if (config.games > 0 && g >= config.games) break;
         player.play(rules, game_seed(config.seed, g), config.max_plies);
         std::lock_guard<std::mutex> hold(lock);
-        learn_episode(master->net(), episode, nplayers, rate, lambda, x, scratch);
+        learn_episode(master->net(), episode, nplayers, rate, lambda, x, theirs, scratch);
         snapshot = master->net();
         ++progress.games;
         progress.plies += player.plies();

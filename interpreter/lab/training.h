@@ -26,6 +26,7 @@ struct TrainConfig {
   int threads = 1;       // games played at once; one thread replays a seed exactly
   uint64_t seed = 1;
   int hidden = 32;       // hidden units (a new network): evaluation costs about what generating moves does (bench_learned_eval)
+  bool antisymmetric = false;  // a new network's form (ValueNet): two players only
   double rate = 0.005;   // the step size
   double lambda = 0.7;
   // The share of moves chosen at random; < 0: 0.05, or 0 in a game with dice, whose rolls

@@ -1,6 +1,8 @@
-// LearnedEval: the weights file. A first line "boardlab-weights 1", a second line of JSON
-// (the definition, its content hash, the input layout, the network's shape, how it was
-// trained), then the parameters as little-endian 32-bit floats (ValueNet::write_parameters).
+// LearnedEval: the weights file. A first line "boardlab-weights 1" (2 for an antisymmetric
+// net, so that a build before them refuses the file rather than misread it as a plain one),
+// a second line of JSON (the definition, its content hash, the input layout, the network's
+// shape, how it was trained), then the parameters as little-endian 32-bit floats
+// (ValueNet::write_parameters).
 #include "learn/learned_eval.h"
 
 #include "core/json_text.h"
@@ -20,18 +22,25 @@ namespace boardlab {
 
 namespace {
 constexpr const char* kMagic = "boardlab-weights 1";
+constexpr const char* kMagicAntisymmetric = "boardlab-weights 2";
+constexpr const char* kPlainNetwork = "sparse inputs -> hidden tanh -> tanh output";
+constexpr const char* kAntisymmetricNetwork =
+    "antisymmetric: sparse inputs of both players' views -> one hidden tanh layer -> tanh of the difference";
 constexpr int kMaxHidden = 4096;
 static_assert(std::endian::native == std::endian::little, "weights files are little-endian floats");
 }  // namespace
 
-LearnedEval::LearnedEval(const GameDef& def, int hidden, uint64_t seed)
-    : definition_(def.name), content_hash_(def.content_hash), layout_(def), net_(layout_.size(), hidden, seed) {}
+LearnedEval::LearnedEval(const GameDef& def, int hidden, uint64_t seed, bool antisymmetric)
+    : definition_(def.name), content_hash_(def.content_hash), layout_(def), net_(layout_.size(), hidden, seed, antisymmetric) {
+  if (antisymmetric && def.nplayers() != 2)
+    throw std::invalid_argument(fmt::format("an antisymmetric network is for two players; '{}' has {}", def.name, def.nplayers()));
+}
 
 void LearnedEval::save(const std::string& path, const std::string& training) const {
   nlohmann::json header = {
       {"definition", definition_},       {"definition_hash", content_hash_},
       {"layout", layout_.describe()},    {"inputs", net_.inputs()},
-      {"hidden", net_.hidden()},         {"network", "sparse inputs -> hidden tanh -> tanh output"},
+      {"hidden", net_.hidden()},         {"network", net_.antisymmetric() ? kAntisymmetricNetwork : kPlainNetwork},
       {"training", parse_json(training)},
   };
   std::vector<float> params(net_.parameter_count());
@@ -39,7 +48,7 @@ void LearnedEval::save(const std::string& path, const std::string& training) con
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary);
-    out << kMagic << '\n' << header.dump() << '\n';
+    out << (net_.antisymmetric() ? kMagicAntisymmetric : kMagic) << '\n' << header.dump() << '\n';
     out.write(reinterpret_cast<const char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write the weights file", tmp));
   }
@@ -61,7 +70,11 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
                                                      std::string* warning) {
   const auto fail = [&](const std::string& why) { return std::runtime_error(fmt::format("{}: {}", path, why)); };
   std::string magic, line;
-  if (!std::getline(in, magic) || magic != kMagic) throw fail(fmt::format("not a weights file (it should start with '{}')", kMagic));
+  if (!std::getline(in, magic) || (magic != kMagic && magic != kMagicAntisymmetric))
+    throw fail(fmt::format("not a weights file (it should start with '{}' or '{}')", kMagic, kMagicAntisymmetric));
+  const bool antisymmetric = magic == kMagicAntisymmetric;
+  if (antisymmetric && def.nplayers() != 2)
+    throw fail(fmt::format("an antisymmetric network is for two players; '{}' has {}", def.name, def.nplayers()));
   if (!std::getline(in, line)) throw fail("the weights file ends before its header");
   nlohmann::json h;
   try {
@@ -91,7 +104,7 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
     if (inputs != out->layout_.size() || hidden < 1 || hidden > kMaxHidden)
       throw fail(fmt::format("the header's shape ({} inputs, {} hidden) does not fit the layout ({} inputs, 1 to {} hidden)",
                              inputs, hidden, out->layout_.size(), kMaxHidden));
-    out->net_ = ValueNet(static_cast<int>(inputs), static_cast<int>(hidden), 0);
+    out->net_ = ValueNet(static_cast<int>(inputs), static_cast<int>(hidden), 0, antisymmetric);
     std::vector<float> params(out->net_.parameter_count());
     in.read(reinterpret_cast<char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
     if (in.gcount() != static_cast<std::streamsize>(params.size() * sizeof(float)) || in.peek() != EOF)

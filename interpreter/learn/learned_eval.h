@@ -17,8 +17,9 @@ constexpr size_t kMaxWeightsFile = size_t{64} << 20;
 
 class LearnedEval {
  public:
-  // Untrained: small random weights from `seed`.
-  LearnedEval(const GameDef& def, int hidden, uint64_t seed);
+  // Untrained: small random weights from `seed`; antisymmetric (ValueNet) only for two
+  // players (throws std::invalid_argument otherwise).
+  LearnedEval(const GameDef& def, int hidden, uint64_t seed, bool antisymmetric = false);
   // Throws std::runtime_error naming the file and what is wrong with it. `warning` (if
   // given) receives a note for a definition whose content changed since training, else "".
   static std::shared_ptr<const LearnedEval> load(const std::string& path, const GameDef& def,
@@ -35,15 +36,21 @@ class LearnedEval {
   ValueNet& net() { return net_; }
   const std::string& training() const { return training_; }
 
+  // The inputs of `s` seen by `player`, and (for an antisymmetric net) by the other player.
+  void encode(const State& s, int player, SparseInput& mine, SparseInput& theirs) const {
+    layout_.encode(s, player, mine);
+    if (net_.antisymmetric()) layout_.encode(s, 1 - player, theirs);
+  }
+
   struct Scratch {
-    SparseInput x;
+    SparseInput x, x_theirs;
     ValueNet::Scratch net;
   };
   // How good `s` is for `player`, in (-1, 1) (the net's estimate of the result: a win 1, a
   // loss -1); the caller handles a finished game.
   double value(const State& s, int player, Scratch& scratch) const {
-    layout_.encode(s, player, scratch.x);
-    return net_.value(scratch.x, scratch.net);
+    encode(s, player, scratch.x, scratch.x_theirs);
+    return net_.value(scratch.x, scratch.x_theirs, scratch.net);
   }
 
  private:

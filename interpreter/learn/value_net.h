@@ -2,6 +2,11 @@
 // of tanh units and a tanh output. The first layer only adds the columns of the inputs that
 // are set (a position sets a few dozen of hundreds), so an evaluation costs
 // inputs set x hidden additions; Eigen does the dense part in vector instructions.
+//
+// An antisymmetric net (two players) sees a position twice, from the player it judges for
+// (`mine`) and from the opponent (`theirs`), through the same hidden layer, and outputs the
+// tanh of the difference: its value for one side is exactly the negation of its value for
+// the other, by construction rather than by training. It costs two hidden layers' work.
 #pragma once
 #include <Eigen/Core>
 #include <cstdint>
@@ -14,33 +19,42 @@ class ValueNet {
  public:
   ValueNet() = default;
   // Small random weights from `seed`.
-  ValueNet(int inputs, int hidden, uint64_t seed);
+  ValueNet(int inputs, int hidden, uint64_t seed, bool antisymmetric = false);
 
   int inputs() const { return static_cast<int>(w1_.cols()); }
   int hidden() const { return static_cast<int>(w1_.rows()); }
+  bool antisymmetric() const { return antisymmetric_; }
 
   // What one thread's evaluations work in (a net is shared read-only between threads).
   struct Scratch {
-    Eigen::VectorXf h, grad;
+    Eigen::VectorXf h, h_theirs, grad, grad_theirs;
   };
-  float value(const SparseInput& x, Scratch& s) const;
+  // The value for the player `mine` sees from; a plain net ignores `theirs`.
+  float value(const SparseInput& mine, const SparseInput& theirs, Scratch& s) const;
+  // A plain net's value (an antisymmetric one needs both views).
+  float value(const SparseInput& x, Scratch& s) const { return value(x, x, s); }
   // One gradient step toward `target` at `rate` (on the cross-entropy of the win
   // probabilities (1 + value) / 2 and (1 + target) / 2); returns the value before it.
-  float learn(const SparseInput& x, float target, float rate, Scratch& s);
+  float learn(const SparseInput& mine, const SparseInput& theirs, float target, float rate, Scratch& s);
+  float learn(const SparseInput& x, float target, float rate, Scratch& s) { return learn(x, x, target, rate, s); }
 
-  // The weights as one flat array (w1 column by column, b1, w2, b2): what a file holds.
+  // The weights as one flat array (w1 column by column, b1, w2, b2): what a file holds (an
+  // antisymmetric net's b2 is 0: a bias would break the symmetry).
   size_t parameter_count() const { return static_cast<size_t>(w1_.size() + b1_.size() + w2_.size() + 1); }
   void write_parameters(float* out) const;
   void read_parameters(const float* in);
   bool operator==(const ValueNet& o) const {
-    return w1_ == o.w1_ && b1_ == o.b1_ && w2_ == o.w2_ && b2_ == o.b2_;
+    return antisymmetric_ == o.antisymmetric_ && w1_ == o.w1_ && b1_ == o.b1_ && w2_ == o.w2_ && b2_ == o.b2_;
   }
 
  private:
-  void forward_hidden(const SparseInput& x, Scratch& s) const;
+  void forward_hidden(const SparseInput& x, Eigen::VectorXf& h) const;
+  // The output's argument: w2 . h + b2, or w2 . (h - h_theirs) when antisymmetric.
+  float forward(const SparseInput& mine, const SparseInput& theirs, Scratch& s) const;
   Eigen::MatrixXf w1_;  // hidden x inputs: a column per input
   Eigen::VectorXf b1_, w2_;
   float b2_ = 0;
+  bool antisymmetric_ = false;
 };
 
 }  // namespace boardlab

@@ -514,6 +514,14 @@ run 2 "weights of another game" -- simulate dipole --agents "greedy:eval=$lab/ni
   has "$err" "trained for 'nim-race', not 'dipole'" "foreign weights"
 run 2 "train without a budget" -- train "$nim" && has "$err" "train needs --games N or --minutes M" "train budget"
 run 2 "train from a bad file" -- train "$nim" --games 10 --from "$nim" && has "$err" "not a weights file" "train --from"
+run 0 "train an antisymmetric network" -- train "$nim" --antisymmetric --games 2000 --check-games 0 --out "$lab/anti.weights" && {
+  has "$out" "antisymmetric" "train --antisymmetric"
+  has "$lab/anti.weights" "boardlab-weights 2" "antisymmetric weights file"
+}
+run 2 "an antisymmetric network from a file" -- train "$nim" --antisymmetric --games 10 --from "$lab/nim.weights" &&
+  has "$err" "--antisymmetric makes a new network" "train --antisymmetric --from"
+run 2 "an antisymmetric network for three" -- train tests/data/three-way-race/three-way-race.yaml --antisymmetric --games 10 &&
+  has "$err" "an antisymmetric network is for two players; 'three-way-race' has 3" "train --antisymmetric three players"
 run 0 "compare with learned agents" -- compare breakthrough-6x6 --variant first_player=black --agents "greedy:eval=auto,greedy" \
   --games 20 --batch 20 --train-minutes 0.05 --weights-cache "$lab/wc" && {
   has "$out" "trained 0.05 minutes by self-play" "compare eval=auto trains"

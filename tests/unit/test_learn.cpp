@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sys/stat.h>
 #include <functional>
@@ -11,6 +12,7 @@
 
 #include "agents/agent.h"
 #include "agents/evaluation.h"
+#include "core/text.h"
 #include "definition/bundled.h"
 #include "helpers.h"
 #include "lab/training.h"
@@ -319,6 +321,108 @@ TEST_CASE("Training: a chain of 70 runs, each from the last one's weights, keeps
   REQUIRE(unrolled.size() == 3);
   CHECK(unrolled[0] == nlohmann::json{{"seed", 1}});
   CHECK(unrolled[2] == nlohmann::json{{"seed", 3}});
+}
+
+namespace {
+// The cross-entropy a learning step descends: of the win probabilities (1 + value) / 2 and
+// (1 + target) / 2.
+double cross_entropy(const ValueNet& net, const SparseInput& mine, const SparseInput& theirs, double target) {
+  ValueNet::Scratch s;
+  const double p = (1 + net.value(mine, theirs, s)) / 2, t = (1 + target) / 2;
+  return -(t * std::log(p) + (1 - t) * std::log(1 - p));
+}
+}  // namespace
+
+TEST_CASE("A learning step is the cross-entropy's gradient, for a plain and an antisymmetric network") {
+  for (const bool antisymmetric : {false, true}) {
+    INFO((antisymmetric ? "antisymmetric" : "plain"));
+    ValueNet net(8, 3, 5, antisymmetric);
+    SparseInput mine, theirs;
+    mine.reserve(3), theirs.reserve(3);
+    mine.add(0, 1), mine.add(2, 0.5f), mine.add(5, 1);
+    theirs.add(1, 1), theirs.add(2, 0.25f), theirs.add(6, 1);  // input 2 in both views
+    // Larger weights than a new net's, so that every gradient is well above float noise.
+    std::vector<float> before(net.parameter_count());
+    net.write_parameters(before.data());
+    for (size_t i = 0; i < before.size(); ++i) before[i] = static_cast<float>(std::sin(1.7 * static_cast<double>(i) + 0.3));
+    if (antisymmetric) before.back() = 0;  // b2: no bias in an antisymmetric net
+    net.read_parameters(before.data());
+    const float target = 0.6f, rate = 1e-3f;
+    ValueNet stepped = net;
+    ValueNet::Scratch scratch;
+    stepped.learn(mine, theirs, target, rate, scratch);
+    std::vector<float> after(net.parameter_count());
+    stepped.write_parameters(after.data());
+    int moved = 0;
+    for (size_t i = 0; i < before.size(); ++i) {
+      std::vector<float> q = before;
+      const float eps = 1e-2f;
+      q[i] = before[i] + eps;
+      ValueNet plus = net;
+      plus.read_parameters(q.data());
+      q[i] = before[i] - eps;
+      ValueNet minus = net;
+      minus.read_parameters(q.data());
+      const double slope = (cross_entropy(plus, mine, theirs, target) - cross_entropy(minus, mine, theirs, target)) / (2 * eps);
+      const double step = (after[i] - before[i]) / rate;
+      INFO("parameter " << i << ": step " << step << ", downhill " << -slope);
+      CHECK(step == Approx(-slope).margin(2e-3).epsilon(0.02));
+      moved += std::abs(step) > 1e-3;
+    }
+    // Inputs 0, 2, 5 (and 1, 6 when antisymmetric) times 3 hidden, b1, w2, and b2 when plain.
+    CHECK(moved == (antisymmetric ? 5 * 3 + 3 + 3 : 3 * 3 + 3 + 3 + 1));
+    if (antisymmetric) CHECK(net.value(mine, theirs, scratch) == -net.value(theirs, mine, scratch));
+  }
+}
+
+TEST_CASE("An antisymmetric network learns the Nim race, its two sides exact negations, through its weights file") {
+  auto nim = open_definition(kNim);
+  testing::TempDir dir;
+  lab::TrainConfig c;
+  c.def = nim;
+  c.games = 50000;
+  c.rate = 0.02;
+  c.check_games = 0;
+  c.antisymmetric = true;
+  const lab::TrainResult r = lab::train(c);
+  REQUIRE(r.eval->net().antisymmetric());
+  const std::string path = dir.path() + "/anti.weights";
+  r.eval->save(path, r.summary);
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::string magic;
+    std::getline(in, magic);
+    CHECK(magic == "boardlab-weights 2");  // a build that knows only plain nets refuses it
+  }
+  const auto back = LearnedEval::load(path, *nim);
+  CHECK(back->net() == r.eval->net());
+  ThreadRules rules(nim);
+  LearnedEval::Scratch scratch;
+  const int a1 = nim->board.cell_index("a1");
+  for (int d = 1; d <= 9; ++d) {
+    const int side = d % 3 ? 1 : 0;
+    State s = rules.initial();
+    s.clear();
+    s.push_piece(a1 + d, static_cast<uint8_t>(nim->code(0, 0)));
+    s.set_side(side);
+    const double v = back->value(s, side, scratch);
+    INFO("d = " << d << ", side " << side << ": value " << v);
+    CHECK((d % 3 ? v > 0.5 : v < -0.5));
+    CHECK(back->value(s, 1 - side, scratch) == -v);
+    // An agent's evaluation, alone and beside a plain net, sees both views.
+    Evaluator alone({back});
+    CHECK(alone(rules, s, side) == v);
+    const auto plain = std::make_shared<LearnedEval>(*nim, 8, 3);
+    Evaluator mixed({plain, back});
+    CHECK(mixed(rules, s, side) == Approx((plain->value(s, side, scratch) + v) / 2));
+  }
+  // Only for two players, whether new or read from a file.
+  auto three = open_definition("tests/data/three-way-race/three-way-race.yaml");
+  REQUIRE(three->nplayers() == 3);
+  CHECK_THROWS_WITH(LearnedEval(*three, 4, 1, true), Catch::Contains("an antisymmetric network is for two players; 'three-way-race' has 3"));
+  std::string text = read_text_file(path, 1 << 20).value();
+  CHECK_THROWS_WITH(LearnedEval::load(dir.write("three.weights", text), *three),
+                    Catch::Contains("an antisymmetric network is for two players"));
 }
 
 TEST_CASE("eval= is checked when an agent is made") {
