@@ -6,7 +6,8 @@
 // An antisymmetric net (two players) sees a position twice, from the player it judges for
 // (`mine`) and from the opponent (`theirs`), through the same hidden layer, and outputs the
 // tanh of the difference: its value for one side is exactly the negation of its value for
-// the other, by construction rather than by training. It costs two hidden layers' work.
+// the other, by construction rather than by training. It costs two encodings and two hidden
+// layers (1.7-2.2x a plain evaluation, bench_learned_eval).
 #pragma once
 #include <Eigen/Core>
 #include <cstdint>

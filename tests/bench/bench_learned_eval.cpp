@@ -1,7 +1,8 @@
 // Google Benchmark: what a learned evaluation costs (learn/), against generating the moves
 // of the same positions, per bundled game in one run; and self-play training games per
 // second (lab/training.h). The positions are those of seeded random games, each rolled
-// where the game has dice; the network is the one the game ships (definitions/weights/).
+// where the game has dice; the network is the one the game ships (definitions/weights/),
+// and new plain and antisymmetric ones of one size, to compare the two forms.
 #include <benchmark/benchmark.h>
 
 #include <fmt/format.h>
@@ -72,6 +73,22 @@ void Evaluate(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations());
 }
 
+// A new network of 32 hidden units, plain (range 1: 0) or antisymmetric (1): what the form
+// costs, both measured in one run.
+void EvaluateForm(benchmark::State& st) {
+  const Positions& p = positions(static_cast<int>(st.range(0)));
+  const bool antisymmetric = st.range(1) != 0;
+  const LearnedEval eval(p.rules->def(), 32, 1, antisymmetric);
+  LearnedEval::Scratch scratch;
+  size_t i = 0;
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(eval.value(p.states[i], p.states[i].side(), scratch));
+    i = (i + 1) % p.states.size();
+  }
+  st.SetLabel(fmt::format("{}, {}", kGames[st.range(0)], antisymmetric ? "antisymmetric" : "plain"));
+  st.SetItemsProcessed(st.iterations());
+}
+
 // The inputs alone (a part of Evaluate).
 void Encode(benchmark::State& st) {
   const Positions& p = positions(static_cast<int>(st.range(0)));
@@ -106,6 +123,10 @@ void Train(benchmark::State& st) {
 
 BENCHMARK(Generate)->DenseRange(0, std::size(kGames) - 1)->Unit(benchmark::kNanosecond)->MinTime(0.5);
 BENCHMARK(Evaluate)->DenseRange(0, std::size(kGames) - 1)->Unit(benchmark::kNanosecond)->MinTime(0.5);
+BENCHMARK(EvaluateForm)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, std::size(kGames) - 1, 1), {0, 1}})
+    ->Unit(benchmark::kNanosecond)
+    ->MinTime(0.5);
 BENCHMARK(Encode)->DenseRange(0, std::size(kGames) - 1)->Unit(benchmark::kNanosecond)->MinTime(0.5);
 BENCHMARK(Train)->DenseRange(0, std::size(kGames) - 1)->Unit(benchmark::kMillisecond)->MinTime(1.0)->UseRealTime();
 BENCHMARK_MAIN();

@@ -18,6 +18,9 @@ for i in "${!games[@]}"; do
   # the longest seed).
   if [ "$game" = english-checkers ]; then
     { printf "$pick"; cat definitions/weights/$game.weights; } >"$out/weights/$game"
+    # The same parameters read as an antisymmetric network (its file's other first line).
+    { printf "$pick"; sed '1s/^boardlab-weights 1$/boardlab-weights 2/' definitions/weights/$game.weights; } \
+      >"$out/weights/$game-antisymmetric"
   fi
   # A definition that stands alone, its script beside it as game.lua, after a NUL byte.
   if ! grep -q '^extends:' "$file"; then
