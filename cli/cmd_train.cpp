@@ -43,7 +43,7 @@ Runner add_train(CLI::App& app) {
   auto* antisymmetric = cmd->add_flag(
       "--antisymmetric", c.antisymmetric,
       "a new network whose value for one player is the negation of its value for the other (two players; "
-      "evaluating costs twice as much)");
+      "an evaluation costs about twice as much)");
   cmd->add_option("--rate", c.rate, "the learning rate (default 0.005)")->check(CLI::Range(1e-6, 10.0));
   cmd->add_option("--lambda", c.lambda, "TD(lambda)'s lambda (default 0.7)")->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--explore", c.explore, "the share of self-play moves chosen at random (default 0.05, or 0 with dice)")

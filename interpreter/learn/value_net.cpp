@@ -90,7 +90,7 @@ void ValueNet::read_parameters(const float* in) {
   std::memcpy(b1_.data(), in, sizeof(float) * static_cast<size_t>(b1_.size()));
   in += b1_.size();
   std::memcpy(w2_.data(), in, sizeof(float) * static_cast<size_t>(w2_.size()));
-  b2_ = in[w2_.size()];
+  b2_ = antisymmetric_ ? 0 : in[w2_.size()];
 }
 
 }  // namespace boardlab

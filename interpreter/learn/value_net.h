@@ -32,15 +32,13 @@ class ValueNet {
   };
   // The value for the player `mine` sees from; a plain net ignores `theirs`.
   float value(const SparseInput& mine, const SparseInput& theirs, Scratch& s) const;
-  // A plain net's value (an antisymmetric one needs both views).
-  float value(const SparseInput& x, Scratch& s) const { return value(x, x, s); }
   // One gradient step toward `target` at `rate` (on the cross-entropy of the win
   // probabilities (1 + value) / 2 and (1 + target) / 2); returns the value before it.
   float learn(const SparseInput& mine, const SparseInput& theirs, float target, float rate, Scratch& s);
-  float learn(const SparseInput& x, float target, float rate, Scratch& s) { return learn(x, x, target, rate, s); }
 
   // The weights as one flat array (w1 column by column, b1, w2, b2): what a file holds (an
-  // antisymmetric net's b2 is 0: a bias would break the symmetry).
+  // antisymmetric net has no output bias, which would break the symmetry: it writes b2 as 0
+  // and ignores the b2 it reads).
   size_t parameter_count() const { return static_cast<size_t>(w1_.size() + b1_.size() + w2_.size() + 1); }
   void write_parameters(float* out) const;
   void read_parameters(const float* in);

@@ -58,6 +58,15 @@ void visit_random_game(const Rules& rules, const std::function<void(const State&
   GameLoop().play(rules, s, seats, rng, 300, &seen);
 }
 
+// The Nim race's one piece `d` cells from the end, `side` to move.
+State nim_race_at(const Rules& rules, int d, int side) {
+  State s = rules.initial();
+  s.clear();
+  s.push_piece(rules.def().board.cell_index("a1") + d, static_cast<uint8_t>(rules.def().code(0, 0)));
+  s.set_side(side);
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("Learned inputs: every bundled game's positions give distinct in-range inputs, one per piece kept") {
@@ -238,17 +247,13 @@ TEST_CASE("Training: self-play learns the known values of a Nim race, and every 
   const lab::TrainResult r = lab::train(c);
   ThreadRules rules(nim);
   LearnedEval::Scratch scratch;
-  const int a1 = nim->board.cell_index("a1");
   // With d cells to go, the side to move wins exactly when d is not a multiple of 3: the
   // first player (to move at d = 9) loses. Best play brings the first player to 9, 6 and 3
   // and the second to the others; those are the positions self-play learns (a position off
   // that path is seen only after a random move, rarely).
   for (int d = 1; d <= 9; ++d) {
     const int side = d % 3 ? 1 : 0;
-    State s = rules.initial();
-    s.clear();
-    s.push_piece(a1 + d, static_cast<uint8_t>(nim->code(0, 0)));
-    s.set_side(side);
+    const State s = nim_race_at(rules, d, side);
     const double v = r.eval->value(s, side, scratch);
     INFO("d = " << d << ", side " << side << ": value " << v);
     CHECK((d % 3 ? v > 0.5 : v < -0.5));
@@ -267,7 +272,7 @@ TEST_CASE("Training: self-play learns the known values of a Nim race, and every 
       for (int cell = 0; cell < nim->board.ncells; ++cell)
         if (after.height(cell)) at = cell;
       INFO(spec);
-      CHECK((at - a1) % 3 == 0);
+      CHECK((at - nim->board.cell_index("a1")) % 3 == 0);
     }
   }
 }
@@ -398,13 +403,9 @@ TEST_CASE("An antisymmetric network learns the Nim race, its two sides exact neg
   CHECK(back->net() == r.eval->net());
   ThreadRules rules(nim);
   LearnedEval::Scratch scratch;
-  const int a1 = nim->board.cell_index("a1");
   for (int d = 1; d <= 9; ++d) {
     const int side = d % 3 ? 1 : 0;
-    State s = rules.initial();
-    s.clear();
-    s.push_piece(a1 + d, static_cast<uint8_t>(nim->code(0, 0)));
-    s.set_side(side);
+    const State s = nim_race_at(rules, d, side);
     const double v = back->value(s, side, scratch);
     INFO("d = " << d << ", side " << side << ": value " << v);
     CHECK((d % 3 ? v > 0.5 : v < -0.5));
