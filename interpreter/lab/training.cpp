@@ -93,8 +93,7 @@ class SelfPlay : public Player, public GameObserver {
 
  private:
   float value(const State& s, int player) {
-    layout_.encode(s, player, x_);
-    if (net_.antisymmetric()) layout_.encode(s, 1 - player, theirs_);
+    encode_views(layout_, net_, s, player, x_, theirs_);
     return net_.value(x_, theirs_, scratch_);
   }
 

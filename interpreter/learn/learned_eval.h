@@ -15,6 +15,14 @@ namespace boardlab {
 // The largest weights file boardlab reads: the shipped ones are under 200 kB.
 constexpr size_t kMaxWeightsFile = size_t{64} << 20;
 
+// The inputs a net judges `s` by for `player`: that player's view, and for an antisymmetric
+// net (two players) the other's view too.
+inline void encode_views(const InputLayout& layout, const ValueNet& net, const State& s, int player, SparseInput& mine,
+                         SparseInput& theirs) {
+  layout.encode(s, player, mine);
+  if (net.antisymmetric()) layout.encode(s, 1 - player, theirs);
+}
+
 class LearnedEval {
  public:
   // Untrained: small random weights from `seed`; antisymmetric (ValueNet) only for two
@@ -38,8 +46,7 @@ class LearnedEval {
 
   // The inputs of `s` seen by `player`, and (for an antisymmetric net) by the other player.
   void encode(const State& s, int player, SparseInput& mine, SparseInput& theirs) const {
-    layout_.encode(s, player, mine);
-    if (net_.antisymmetric()) layout_.encode(s, 1 - player, theirs);
+    encode_views(layout_, net_, s, player, mine, theirs);
   }
 
   struct Scratch {
