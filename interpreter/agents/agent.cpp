@@ -68,13 +68,17 @@ const std::vector<AgentInfo>& agent_catalogue() {
       "eval", "builtin",
       "how positions are judged: builtin (the game's evaluate hook, else material), a weights file from `boardlab train`, "
       "or learned (the weights the definition names, or those compare trained with eval=auto)"};
+  static const AgentParam kNodes = {
+      "nodes", "0",
+      "positions searched per move: deepening stops when half of them are searched, and the depth under way "
+      "is dropped when all are; the same moves on any machine (0: no limit; seconds still applies)"};
   static const std::vector<AgentInfo> all = {
       {"random", "a uniformly random legal move", {}},
       {"greedy", "the move whose result evaluates best for the mover (one ply), ties at random", {kEval}},
       {"mcts",
        "Monte Carlo tree search (UCT) with random playouts; samples dice; keeps its tree between moves",
        {{"iterations", "1000", "playouts per move (split between threads)"},
-        {"seconds", "0", "search this long per move instead (0: use iterations)"},
+        {"seconds", "0", "search this long per move instead (0: use iterations); with iterations given too, whichever runs out first"},
         {"c", "1.0", "exploration constant of UCT"},
         {"rollout", "20", "plies before a playout stops and the position is evaluated; short playouts suit games whose random play rarely ends (0 with eval=FILE)"},
         {"threads", "1", "trees searched in parallel, their visits added"},
@@ -83,36 +87,48 @@ const std::vector<AgentInfo>& agent_catalogue() {
        "iterative-deepening alpha-beta with a transposition table; games without dice",
        {{"depth", "4", "the deepest search, in plies"},
         {"seconds", "5", "time per move: deepening stops when half of it is used (0: no limit)"},
+        kNodes,
         {"table_bits", "20", "the transposition table holds 2^table_bits entries"},
         kEval}},
       {"expectimax",
        "depth-limited search that averages over the dice; for games with chance",
        {{"depth", "2", "the deepest search, in the mover's plies"},
         {"seconds", "5", "time per move (0: no limit)"},
+        kNodes,
         {"table_bits", "18", "the move-ordering table holds 2^table_bits entries"},
         kEval}},
       {"level",
        "a playing level: the agent the game's definition names for it (levels:), or the default ladder: 1 greedy, "
-       "2-5 a search of 0.1, 0.4, 1 and 3 s a move (alphabeta, expectimax with dice, mcts with more than two players)",
+       "2-5 alphabeta searching 2,000, 8,000, 32,000 and 128,000 positions a move, within 0.1, 0.4, 1 and 3 s "
+       "(with dice expectimax for those times; with more than two players mcts, 250 to 16,000 playouts)",
        {{"n", std::to_string(kDefaultLevel), "1 (weakest) to 5 (strongest)"}}},
   };
   return all;
 }
 
-// The default ladder: greedy, then a search thinking 0.1, 0.4, 1 and 3 s a move. Which search
-// was measured (docs/results.md, "Levels"): at equal time alphabeta beat mcts in most bundled games
-// without dice and expectimax beat it in every one with dice; mcts is left for games of
-// more players.
+// The default ladder: greedy, then searches of a fixed size, four times larger from one level
+// to the next, so that a level plays the same moves on any machine under any load and beats
+// the level below by a measured margin (docs/results.md, "The ladder of levels"). The old
+// times, 0.1 to 3 s, stay as each level's cap, so that no level thinks longer than it did and
+// a game whose positions are slow to judge stays responsive (its levels are then timed).
+// Which search: at equal time alphabeta beat mcts in most bundled games without dice and
+// expectimax beat it in every one with dice; mcts is left for games of more players. With
+// dice the levels stay timed: expectimax's next depth costs a hundred times the last, so
+// budgets four times apart search the same depth.
 std::string level_spec(const GameDef& def, int level) {
   static const char* const kSeconds[kLevels] = {"", "0.1", "0.4", "1", "3"};
+  static const char* const kNodes[kLevels] = {"", "2000", "8000", "32000", "128000"};
+  static const char* const kPlayouts[kLevels] = {"", "250", "1000", "4000", "16000"};
   if (level < 1 || level > kLevels) throw std::invalid_argument(fmt::format("a level is 1 to {}, not {}", kLevels, level));
   const std::string& own = def.levels[static_cast<size_t>(level - 1)];
   if (!own.empty() && own != "default") return own;
   // A definition's own weights judge the positions of its default levels.
   const char* eval = def.weights_file.empty() ? "" : ",eval=learned";
   if (level == 1) return def.weights_file.empty() ? "greedy" : "greedy:eval=learned";
-  const char* search = def.nplayers() != 2 ? "mcts:" : def.dice.count ? "expectimax:depth=16," : "alphabeta:depth=64,";
-  return fmt::format("{}seconds={}{}", search, kSeconds[level - 1], eval);
+  const auto i = static_cast<size_t>(level - 1);
+  if (def.nplayers() != 2) return fmt::format("mcts:iterations={},seconds={}{}", kPlayouts[i], kSeconds[i], eval);
+  if (def.dice.count) return fmt::format("expectimax:depth=16,seconds={}{}", kSeconds[i], eval);
+  return fmt::format("alphabeta:depth=64,nodes={},seconds={}{}", kNodes[i], kSeconds[i], eval);
 }
 
 namespace {

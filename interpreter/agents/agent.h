@@ -75,7 +75,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, 
                                   std::shared_ptr<const LearnedEval> learned = nullptr, const AgentLimits& limits = {});
 
 // Playing levels, for people: level n (1 weakest .. kLevels strongest) is an agent spec with
-// a thinking-time budget, the definition's own (`levels:`) or the default ladder.
+// a budget of positions, playouts or time, the definition's own (`levels:`) or the default ladder.
 constexpr int kDefaultLevel = 3;  // of 1 .. kLevels (definition/game_def.h)
 std::string level_spec(const GameDef& def, int level);
 // The levels a definition names whose agent cannot be made for it, each at its line.

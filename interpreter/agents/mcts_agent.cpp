@@ -24,9 +24,12 @@ namespace boardlab {
 
 namespace {
 
+// An iteration budget that only the time ends (`seconds` without `iterations`).
+constexpr long kUntilTime = std::numeric_limits<long>::max();
+
 struct MctsConfig {
-  long iterations = 1000;
-  double seconds = 0;   // > 0: search by time instead
+  long iterations = 1000;  // kUntilTime: search by time alone
+  double seconds = 0;   // > 0: a move ends by then
   double stop = 0;      // > 0: every search stops by then (its time, or the caller's limit)
   double c = 1.0;       // exploration constant (rewards are in [0, 1])
   long rollout = 20;    // plies before a playout stops and the position is evaluated
@@ -360,7 +363,7 @@ class MctsAgent : public Agent {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t before = iterations();
     std::vector<std::vector<Tree::Child>> visits(trees_.size());
-    const long per_tree = cfg_.seconds > 0 ? std::numeric_limits<long>::max() : (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
+    const long per_tree = cfg_.iterations == kUntilTime ? kUntilTime : (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
     if (trees_.size() == 1) {
       visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.stop);
     } else {
@@ -426,8 +429,11 @@ class MctsAgent : public Agent {
 std::unique_ptr<Agent> make_mcts_agent(AgentParams& p, const GameDefPtr& def, uint64_t seed) {
   MctsConfig cfg;
   const Evaluator eval = evaluator_param(p, *def);
+  // `seconds` alone searches for that time; with `iterations` too, until either runs out.
+  const bool timed_only = p.has("seconds") && !p.has("iterations");
   cfg.iterations = p.integer("iterations", cfg.iterations, 1, 100'000'000);
   cfg.seconds = p.number("seconds", 0, 0, 86400);  // 0 here means by iterations, not "no limit"
+  if (timed_only && cfg.seconds > 0) cfg.iterations = kUntilTime;
   cfg.stop = p.limits.cut(cfg.seconds);
   cfg.c = p.number("c", cfg.c, 0, 100);
   // Learned weights judge a leaf as it is; a playout first would only blur them.

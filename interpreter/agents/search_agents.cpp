@@ -2,6 +2,8 @@
 // transposition table on the Zobrist hash, the table's best move tried first, a time budget)
 // for games without chance, and expectimax (the same without pruning, averaging over the
 // rolls of a chance node) for games with dice. Two players, values from the side to move.
+// Either budget, time or nodes, ends a move; a node budget plays the same moves on any
+// machine under any load, which is what makes a level's strength a measurable fact.
 #include <chrono>
 #include <deque>
 #include <cmath>
@@ -19,13 +21,19 @@ class OutOfTime {};
 
 class DepthSearch : public Agent {
  public:
-  DepthSearch(Evaluator eval, long depth, double seconds, bool chance, long table_bits)
-      : eval_(std::move(eval)), depth_(depth), seconds_(seconds), chance_(chance), table_(size_t{1} << table_bits) {}
+  DepthSearch(Evaluator eval, long depth, double seconds, long nodes, bool chance, long table_bits)
+      : eval_(std::move(eval)),
+        depth_(depth),
+        seconds_(seconds),
+        node_budget_(static_cast<uint64_t>(nodes)),
+        chance_(chance),
+        table_(size_t{1} << table_bits) {}
 
   int decide(const Rules& rules, const State& root, const MoveList&) override {
     rules_ = &rules;
     start_ = std::chrono::steady_clock::now();
     const uint64_t before = nodes_;
+    node_stop_ = 0;  // depth 1 always finishes within a node budget: a move better than the first listed
     State s = root;
     int best = 0, reached = 0;
     for (long d = 1; d <= depth_; ++d) {
@@ -36,7 +44,10 @@ class DepthSearch : public Agent {
         while (s.history_size() > root.history_size()) s.undo();
         break;
       }
-      if (seconds_ > 0 && elapsed() > seconds_ / 2) break;  // the next depth would not finish
+      // The next depth would not finish: half of either budget is used.
+      if (seconds_ > 0 && elapsed() > seconds_ / 2) break;
+      if (node_budget_ > 0 && nodes_ - before > node_budget_ / 2) break;
+      if (node_budget_ > 0) node_stop_ = before + node_budget_;
     }
     last_ = fmt::format("depth {} in {:.2f} s, {} nodes", reached, elapsed(), nodes_ - before);
     return best;
@@ -54,7 +65,8 @@ class DepthSearch : public Agent {
 
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
   void tick() {
-    if (++nodes_ % 1024 == 0 && seconds_ > 0 && elapsed() > seconds_) throw OutOfTime();
+    if (++nodes_ == node_stop_) throw OutOfTime();
+    if (nodes_ % 1024 == 0 && seconds_ > 0 && elapsed() > seconds_) throw OutOfTime();
   }
 
   MoveList& list(int ply) {
@@ -152,6 +164,8 @@ class DepthSearch : public Agent {
   Evaluator eval_;
   long depth_;
   double seconds_;
+  uint64_t node_budget_;    // 0: none
+  uint64_t node_stop_ = 0;  // the node count at which this move's search stops (0: none)
   bool chance_;
   std::vector<Entry> table_;
   std::deque<MoveList> lists_;  // per ply; a deque keeps references valid as it grows
@@ -160,27 +174,33 @@ class DepthSearch : public Agent {
   std::string last_;
 };
 
+// The `nodes` budget of a move (0: none). Its `seconds` still apply: the first to run out ends
+// the move.
+long node_budget(AgentParams& p) { return p.integer("nodes", 0, 0, 1'000'000'000'000L); }
+
 }  // namespace
 
 std::unique_ptr<Agent> make_alphabeta_agent(AgentParams& p, const GameDefPtr& def, uint64_t) {
   const long depth = p.integer("depth", 4, 1, 64);
   const double seconds = p.seconds(5);
+  const long nodes = node_budget(p);
   const long bits = p.integer("table_bits", 20, 10, p.limits.table_bits);
   Evaluator eval = evaluator_param(p, *def);
   p.finish();
   if (def->dice.count) throw std::invalid_argument("alphabeta does not handle dice: use expectimax for this game");
   if (def->nplayers() != 2) throw std::invalid_argument("alphabeta plays two-player games");
-  return std::make_unique<DepthSearch>(std::move(eval), depth, seconds, false, bits);
+  return std::make_unique<DepthSearch>(std::move(eval), depth, seconds, nodes, false, bits);
 }
 
 std::unique_ptr<Agent> make_expectimax_agent(AgentParams& p, const GameDefPtr& def, uint64_t) {
   const long depth = p.integer("depth", 2, 1, 16);
   const double seconds = p.seconds(5);
+  const long nodes = node_budget(p);
   const long bits = p.integer("table_bits", 18, 10, p.limits.table_bits);
   Evaluator eval = evaluator_param(p, *def);
   p.finish();
   if (def->nplayers() != 2) throw std::invalid_argument("expectimax plays two-player games");
-  return std::make_unique<DepthSearch>(std::move(eval), depth, seconds, true, bits);
+  return std::make_unique<DepthSearch>(std::move(eval), depth, seconds, nodes, true, bits);
 }
 
 }  // namespace boardlab

@@ -25,6 +25,10 @@ MatchResult match_result(const std::vector<GameStats>& games) {
     else (g.winner == g.first_seat ? r.wins : r.losses)++;
     r.first_mover_wins += g.winner >= 0 && g.winner == g.starter;
     r.capped += g.capped;
+    for (size_t k = 0; k < g.choices.size(); ++k) {
+      if (r.choices.size() <= k) r.choices.resize(k + 1), r.thinking.resize(k + 1), r.longest.resize(k + 1);
+      r.choices[k] += g.choices[k], r.thinking[k] += g.thinking[k], r.longest[k] = std::max(r.longest[k], g.longest[k]);
+    }
   }
   return r;
 }
@@ -71,6 +75,10 @@ std::string match_text(const Match& match, const MatchConfig& m) {
   out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {}; {:.1f} plies a game\n", r.score(), lo, hi,
                      elo_text(elo.elo, elo.interval95.low, elo.interval95.high), static_cast<double>(r.plies) / r.games);
   out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
+  for (size_t k = 0; k < r.choices.size() && k < 2; ++k)
+    if (r.choices[k] > 0)
+      out += fmt::format("{} thought {:.4f} s a move on average, {:.3f} s at most ({} moves)\n", k == 0 ? a : b,
+                         r.thinking[k] / static_cast<double>(r.choices[k]), r.longest[k], r.choices[k]);
   if (mostly_capped(r.capped, r.games)) out += "No verdict from these games: " + capped_note(r.capped, r.games, c.max_plies) + "\n";
   if (m.sprt) {
     const EloTest& t = *m.sprt;

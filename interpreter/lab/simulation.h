@@ -73,6 +73,11 @@ struct GameStats {
   std::vector<int> moves;
   std::vector<std::string> dice;  // in a game with dice, the roll each move played ("6-5")
   double seconds = 0;
+  // Per agent, in the series' order (not the seats'): the moves it chose, the time it took
+  // choosing them and the longest of those times, in seconds. Measured, so not written to a
+  // folder: a resumed run's games would not have them.
+  std::vector<int> choices;
+  std::vector<double> thinking, longest;
 };
 
 // Plays game `index` of the series with the thread's rules and game loop; nothing if

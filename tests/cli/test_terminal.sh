@@ -144,7 +144,7 @@ if command -v tmux >/dev/null; then
   pane_shows "press Enter to pass>" && tmux -L "$sock" send-keys Enter && pane_shows "white has no legal move and passes" &&
     pass=$((pass + 1)) || { echo "FAIL: tmux: no pass on Enter"; fail=$((fail + 1)); }
   # The computer thinking: a line that counts the seconds, gone when it moves.
-  tmux_start play death-stacks --seed 2 --level 5  # 3 s a move: the line is there to see, even on a busy machine
+  tmux_start play death-stacks --seed 2 --black alphabeta:depth=64,seconds=3  # 3 s a move: the line is there to see, even on a busy machine
   pane_shows "red to move>" && tmux -L "$sock" send-keys a6a4 Enter
   pane_shows "black is thinking" && pass=$((pass + 1)) || { echo "FAIL: tmux: no thinking line"; fail=$((fail + 1)); }
   pane_shows "black plays" && sleep 0.3 && screen >"$out"

@@ -1,5 +1,6 @@
 // Agents: specs, reproducibility, tree reuse, finding a win, dice, and the evaluate hook.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "agents/agent.h"
 #include "agents/evaluation.h"
@@ -139,6 +140,50 @@ long second_search_visits(const AgentLimits& limits, const char* spec = "mcts:it
 }
 }  // namespace
 
+TEST_CASE("a node budget: no larger a search than asked, deeper for more, depth 1 always finished") {
+  auto game = testing::bundled("breakthrough");
+  for (const char* name : {"alphabeta", "expectimax"}) {
+    auto deepest = [&](long nodes) {
+      INFO(name << " nodes=" << nodes);
+      auto agent = make_agent(AgentSpec::parse(fmt::format("{}:depth=16,seconds=0,nodes={}", name, nodes)), game->def_ptr(), 1);
+      State s = game->initial();
+      MoveList moves;
+      long depth = 0;
+      for (int ply = 0; ply < 6; ++ply) {
+        game->legal_moves(s, moves);
+        const uint64_t before = agent->iterations();
+        game->apply(s, moves[agent->choose(*game, s, moves)]);
+        // Depth 1 is searched whatever the budget: its positions are the moves and the root.
+        CHECK(agent->iterations() - before <= static_cast<uint64_t>(std::max<long>(nodes, moves.size() + 1)));
+        CHECK(figure(*agent, "s, ") == static_cast<long>(agent->iterations() - before));
+        depth = std::max(depth, figure(*agent, "depth "));
+      }
+      return depth;
+    };
+    CHECK(deepest(1) == 1);
+    CHECK(deepest(3000) < deepest(60000));
+  }
+  // With dice: the chance nodes count as positions too.
+  auto dice = testing::bundled("hypergammon");
+  auto agent = make_agent(AgentSpec::parse("expectimax:depth=16,seconds=0,nodes=2000"), dice->def_ptr(), 1);
+  CHECK(moves_played(*dice, *agent, 6, 5).size() == 6);
+  CHECK(figure(*agent, "s, ") <= 2000);
+}
+
+TEST_CASE("mcts with both budgets stops at whichever runs out first") {
+  auto game = testing::bundled("dipole");
+  // Before, seconds alone decided and iterations were ignored: this searched for 60 s.
+  auto agent = make_agent(AgentSpec::parse("mcts:iterations=300,seconds=60"), game->def_ptr(), 1);
+  moves_played(*game, *agent, 1, 1);
+  CHECK(figure(*agent, "") == 300);
+  // Seconds alone: by time, not the default 1,000 playouts.
+  auto timed = make_agent(AgentSpec::parse("mcts:seconds=0.3"), game->def_ptr(), 1);
+  moves_played(*game, *timed, 1, 1);
+  const std::string summary = timed->last_search();
+  INFO(summary);
+  CHECK(std::stod(summary.substr(summary.find(" in ") + 4)) >= 0.29);
+}
+
 TEST_CASE("mcts keeps its tree between moves, unless its limits say not to (a server's waiting games)") {
   // More visits at the root than this search's 2,000: the subtree came from the first.
   CHECK(second_search_visits({}) > 2000);
@@ -234,6 +279,15 @@ TEST_CASE("a match alternates seats and counts from the first agent's side") {
   auto [lo, hi] = r.interval();
   CHECK(lo < r.score());
   CHECK(hi >= r.score() - 1e-12);
+  // Each agent's thinking, whichever seat it had: mcts's 300 playouts take far longer than a
+  // random choice (counted by seat, the two would share both agents' times).
+  REQUIRE(r.choices.size() == 2);
+  CHECK(r.choices[0] > 0);
+  CHECK(r.choices[1] > 0);
+  CHECK(r.choices[0] + r.choices[1] <= r.plies);
+  CHECK(r.longest[0] <= r.thinking[0]);
+  CHECK(r.longest[0] > 0);
+  CHECK(r.thinking[0] / static_cast<double>(r.choices[0]) > 10 * r.thinking[1] / static_cast<double>(r.choices[1]));
 }
 
 TEST_CASE("search agents see that boxing in the last piece wins, with or without playouts") {
@@ -260,17 +314,21 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   auto dipole = testing::bundled("dipole");
   // The bundled games ship weights (weights:): their default levels judge with them.
   CHECK(level_spec(dipole->def(), 1) == "greedy:eval=learned");
-  CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,seconds=0.4,eval=learned");
+  // Without dice: a search of a fixed size, four times larger a level, within a time cap.
+  CHECK(level_spec(dipole->def(), 2) == "alphabeta:depth=64,nodes=2000,seconds=0.1,eval=learned");
+  CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4,eval=learned");
+  CHECK(level_spec(dipole->def(), 5) == "alphabeta:depth=64,nodes=128000,seconds=3,eval=learned");
+  // With dice, timed: expectimax's depths are a hundredfold apart, budgets four times apart no help.
   CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3,eval=learned");
-  CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:seconds=1");  // its own
+  CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:iterations=8000,seconds=1");  // its own
   // Double Draughts' own levels search with the built-in evaluation (it beat the weights at equal time).
-  CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,seconds=0.4");
+  CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4");
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 1) == "greedy:eval=learned");
   // English checkers extends Double Draughts and names its levels `default`: the default
   // ladder, which judges with its own weights.
   for (int n = 2; n <= 5; ++n) CHECK(testing::bundled("english-checkers")->def().levels[static_cast<size_t>(n - 1)] == "default");
-  CHECK(level_spec(testing::bundled("english-checkers")->def(), 3) == "alphabeta:depth=64,seconds=0.4,eval=learned");
-  CHECK(level_spec(testing::bundled("english-checkers")->def(), 5) == "alphabeta:depth=64,seconds=3,eval=learned");
+  CHECK(level_spec(testing::bundled("english-checkers")->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4,eval=learned");
+  CHECK(level_spec(testing::bundled("english-checkers")->def(), 5) == "alphabeta:depth=64,nodes=128000,seconds=3,eval=learned");
   CHECK(level_spec(testing::bundled("dipole-10x10")->def(), 1) == "greedy");  // a variant has none of its own
   CHECK_THROWS_WITH(level_spec(dipole->def(), 6), "a level is 1 to 5, not 6");
   CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);

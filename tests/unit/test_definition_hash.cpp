@@ -48,7 +48,7 @@ TEST_CASE("A comment, the layout, the words for people and the levels leave the 
   const auto variant = load_game_def("definitions/english-checkers.yaml");
   copy.edit("definitions/double-draughts.yaml", "script:", "# A comment added by a test.\n\n  \nscript:  ");
   copy.edit("definitions/double-draughts.yaml", "title: Double Draughts", "title: Double Draughts, retitled");
-  copy.edit("definitions/double-draughts.yaml", "5: \"alphabeta:depth=64,seconds=3\"", "5: \"mcts:iterations=500\"");
+  copy.edit("definitions/double-draughts.yaml", "5: \"alphabeta:depth=64,nodes=128000,seconds=3\"", "5: \"mcts:iterations=500\"");
   copy.edit("scripts/double-draughts.lua", "\n", "\n-- a comment\n--[[ a long\ncomment ]]   \n");
   const auto edited = load_game_def(copy.path("definitions/double-draughts.yaml"));
   const auto edited_variant = load_game_def(copy.path("definitions/english-checkers.yaml"));
