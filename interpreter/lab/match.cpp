@@ -77,8 +77,8 @@ std::string match_text(const Match& match, const MatchConfig& m) {
   out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
   for (size_t k = 0; k < r.choices.size() && k < 2; ++k)
     if (r.choices[k] > 0)
-      out += fmt::format("{} thought {:.4f} s a move on average, {:.3f} s at most ({} moves)\n", k == 0 ? a : b,
-                         r.thinking[k] / static_cast<double>(r.choices[k]), r.longest[k], r.choices[k]);
+      out += fmt::format("{} thought {:.3g} ms a move on average, {:.3g} ms at most ({} moves)\n", k == 0 ? a : b,
+                         1000 * r.thinking[k] / static_cast<double>(r.choices[k]), 1000 * r.longest[k], r.choices[k]);
   if (mostly_capped(r.capped, r.games)) out += "No verdict from these games: " + capped_note(r.capped, r.games, c.max_plies) + "\n";
   if (m.sprt) {
     const EloTest& t = *m.sprt;

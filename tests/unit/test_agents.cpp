@@ -312,12 +312,16 @@ TEST_CASE("search agents see that boxing in the last piece wins, with or without
 
 TEST_CASE("levels: the default ladder by the kind of game, a definition's own, and a bad one at its line") {
   auto dipole = testing::bundled("dipole");
+  auto stacks = testing::bundled("death-stacks");  // the default ladder: no levels of its own
   // The bundled games ship weights (weights:): their default levels judge with them.
-  CHECK(level_spec(dipole->def(), 1) == "greedy:eval=learned");
+  CHECK(level_spec(stacks->def(), 1) == "greedy:eval=learned");
   // Without dice: a search of a fixed size, four times larger a level, within a time cap.
-  CHECK(level_spec(dipole->def(), 2) == "alphabeta:depth=64,nodes=2000,seconds=0.1,eval=learned");
-  CHECK(level_spec(dipole->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4,eval=learned");
-  CHECK(level_spec(dipole->def(), 5) == "alphabeta:depth=64,nodes=128000,seconds=3,eval=learned");
+  CHECK(level_spec(stacks->def(), 2) == "alphabeta:depth=64,nodes=2000,seconds=0.1,eval=learned");
+  CHECK(level_spec(stacks->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4,eval=learned");
+  CHECK(level_spec(stacks->def(), 5) == "alphabeta:depth=64,nodes=128000,seconds=3,eval=learned");
+  // Dipole names its own: material at level 1, and searches sixteen times apart.
+  CHECK(level_spec(dipole->def(), 1) == "greedy");
+  CHECK(level_spec(dipole->def(), 5) == "alphabeta:depth=64,nodes=512000,seconds=3,eval=learned");
   // With dice, timed: expectimax's depths are a hundredfold apart, budgets four times apart no help.
   CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3,eval=learned");
   CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:iterations=8000,seconds=1");  // its own
