@@ -25,10 +25,8 @@ MatchResult match_result(const std::vector<GameStats>& games) {
     else (g.winner == g.first_seat ? r.wins : r.losses)++;
     r.first_mover_wins += g.winner >= 0 && g.winner == g.starter;
     r.capped += g.capped;
-    for (size_t k = 0; k < g.choices.size(); ++k) {
-      if (r.choices.size() <= k) r.choices.resize(k + 1), r.thinking.resize(k + 1), r.longest.resize(k + 1);
-      r.choices[k] += g.choices[k], r.thinking[k] += g.thinking[k], r.longest[k] = std::max(r.longest[k], g.longest[k]);
-    }
+    if (r.thinking.size() < g.thinking.size()) r.thinking.resize(g.thinking.size());
+    for (size_t k = 0; k < g.thinking.size(); ++k) r.thinking[k].add(g.thinking[k]);
   }
   return r;
 }
@@ -75,10 +73,10 @@ std::string match_text(const Match& match, const MatchConfig& m) {
   out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {}; {:.1f} plies a game\n", r.score(), lo, hi,
                      elo_text(elo.elo, elo.interval95.low, elo.interval95.high), static_cast<double>(r.plies) / r.games);
   out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
-  for (size_t k = 0; k < r.choices.size() && k < 2; ++k)
-    if (r.choices[k] > 0)
+  for (size_t k = 0; k < r.thinking.size() && k < 2; ++k)
+    if (const Thinking& t = r.thinking[k]; t.moves > 0)
       out += fmt::format("{} thought {:.3g} ms a move on average, {:.3g} ms at most ({} moves)\n", k == 0 ? a : b,
-                         1000 * r.thinking[k] / static_cast<double>(r.choices[k]), 1000 * r.longest[k], r.choices[k]);
+                         1000 * t.seconds / static_cast<double>(t.moves), 1000 * t.longest, t.moves);
   if (mostly_capped(r.capped, r.games)) out += "No verdict from these games: " + capped_note(r.capped, r.games, c.max_plies) + "\n";
   if (m.sprt) {
     const EloTest& t = *m.sprt;

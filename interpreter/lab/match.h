@@ -17,9 +17,7 @@ struct MatchResult {
   int first_mover_wins = 0;  // games the side that moved first won, whichever agent it was
   int capped = 0;            // games stopped at the ply cap (among the draws)
   long plies = 0;
-  // Per agent: the moves chosen, the time choosing them, the longest (GameStats).
-  std::vector<long> choices;
-  std::vector<double> thinking, longest;
+  std::vector<Thinking> thinking;  // per agent, over the games
   double score() const { return games ? (wins + 0.5 * draws) / games : 0; }
   // Wilson's 95% interval for the first agent's score (draws count half).
   std::pair<double, double> interval() const;

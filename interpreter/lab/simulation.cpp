@@ -68,20 +68,17 @@ class Stoppable : public Player {
 // A seat's player that adds up the time the agent takes to choose, for `match`'s report.
 class Timed : public Player {
  public:
-  Timed(Player& inner, int& choices, double& thinking, double& longest)
-      : inner_(inner), choices_(choices), thinking_(thinking), longest_(longest) {}
+  Timed(Player& inner, Thinking& thinking) : inner_(inner), thinking_(thinking) {}
   int choose(const Rules& rules, const State& s, const MoveList& legal) override {
     const auto start = std::chrono::steady_clock::now();
     const int pick = inner_.choose(rules, s, legal);
-    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ++choices_, thinking_ += took, longest_ = std::max(longest_, took);
+    thinking_.add(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     return pick;
   }
 
  private:
   Player& inner_;
-  int& choices_;
-  double &thinking_, &longest_;
+  Thinking& thinking_;
 };
 
 std::unique_ptr<Agent> seat_agent(const SimulationConfig& c, const AgentSpec& spec, uint64_t seed) {
@@ -121,14 +118,12 @@ std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const Simu
   std::vector<std::unique_ptr<Timed>> timed;
   std::vector<std::unique_ptr<Stoppable>> stoppable;
   std::vector<Player*> seats(static_cast<size_t>(n));
-  g.choices.assign(static_cast<size_t>(n), 0);
-  g.thinking.assign(static_cast<size_t>(n), 0);
-  g.longest.assign(static_cast<size_t>(n), 0);
+  g.thinking.assign(static_cast<size_t>(n), {});
   for (int k = 0; k < n; ++k) {
     const int seat = (g.first_seat + k) % n;
     const auto ku = static_cast<size_t>(k);
     agents.push_back(seat_agent(config, config.agents[ku], seat_seed(g.seed, seat)));
-    timed.push_back(std::make_unique<Timed>(*agents.back(), g.choices[ku], g.thinking[ku], g.longest[ku]));
+    timed.push_back(std::make_unique<Timed>(*agents.back(), g.thinking[ku]));
     seats[static_cast<size_t>(seat)] = timed.back().get();
     if (config.stop) {
       stoppable.push_back(std::make_unique<Stoppable>(*timed.back(), *config.stop));

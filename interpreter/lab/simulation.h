@@ -4,6 +4,7 @@
 // count or on which shard plays it, and `play --seed` replays it. Each thread has one script
 // VM that every game and agent on it borrows.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,14 @@ constexpr int kMaxSeriesPlies = 100'000'000;  // max_plies; also the most openin
 void check_series_bounds(const SimulationConfig& config);
 
 // One game's facts, all but `seconds` reproducible from its seed.
+// An agent's time choosing moves, in seconds: over one game, or added up over a series.
+struct Thinking {
+  long moves = 0;
+  double seconds = 0, longest = 0;
+  void add(double took) { ++moves, seconds += took, longest = std::max(longest, took); }
+  void add(const Thinking& o) { moves += o.moves, seconds += o.seconds, longest = std::max(longest, o.longest); }
+};
+
 struct GameStats {
   long index = 0;
   uint64_t seed = 0;
@@ -73,11 +82,9 @@ struct GameStats {
   std::vector<int> moves;
   std::vector<std::string> dice;  // in a game with dice, the roll each move played ("6-5")
   double seconds = 0;
-  // Per agent, in the series' order (not the seats'): the moves it chose, the time it took
-  // choosing them and the longest of those times, in seconds. Measured, so not written to a
-  // folder: a resumed run's games would not have them.
-  std::vector<int> choices;
-  std::vector<double> thinking, longest;
+  // Per agent, in the series' order (not the seats'). Measured, so not written to a folder:
+  // a resumed run's games would not have it.
+  std::vector<Thinking> thinking;
 };
 
 // Plays game `index` of the series with the thread's rules and game loop; nothing if

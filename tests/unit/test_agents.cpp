@@ -281,13 +281,14 @@ TEST_CASE("a match alternates seats and counts from the first agent's side") {
   CHECK(hi >= r.score() - 1e-12);
   // Each agent's thinking, whichever seat it had: mcts's 300 playouts take far longer than a
   // random choice (counted by seat, the two would share both agents' times).
-  REQUIRE(r.choices.size() == 2);
-  CHECK(r.choices[0] > 0);
-  CHECK(r.choices[1] > 0);
-  CHECK(r.choices[0] + r.choices[1] <= r.plies);
-  CHECK(r.longest[0] <= r.thinking[0]);
-  CHECK(r.longest[0] > 0);
-  CHECK(r.thinking[0] / static_cast<double>(r.choices[0]) > 10 * r.thinking[1] / static_cast<double>(r.choices[1]));
+  REQUIRE(r.thinking.size() == 2);
+  const lab::Thinking &mcts = r.thinking[0], &random = r.thinking[1];
+  CHECK(mcts.moves > 0);
+  CHECK(random.moves > 0);
+  CHECK(mcts.moves + random.moves <= r.plies);
+  CHECK(mcts.longest <= mcts.seconds);
+  CHECK(mcts.longest > 0);
+  CHECK(mcts.seconds / static_cast<double>(mcts.moves) > 10 * random.seconds / static_cast<double>(random.moves));
 }
 
 TEST_CASE("search agents see that boxing in the last piece wins, with or without playouts") {
