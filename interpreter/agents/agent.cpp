@@ -123,8 +123,8 @@ std::string level_spec(const GameDef& def, int level) {
   const std::string& own = def.levels[static_cast<size_t>(level - 1)];
   if (!own.empty() && own != "default") return own;
   // A definition's own weights judge the positions of its default levels.
-  const char* eval = def.weights_file.empty() ? "" : ",eval=learned";
-  if (level == 1) return def.weights_file.empty() ? "greedy" : "greedy:eval=learned";
+  const char* eval = def.weights_files.empty() ? "" : ",eval=learned";
+  if (level == 1) return def.weights_files.empty() ? "greedy" : "greedy:eval=learned";
   const auto i = static_cast<size_t>(level - 1);
   if (def.nplayers() != 2) return fmt::format("mcts:iterations={},seconds={}{}", kPlayouts[i], kSeconds[i], eval);
   if (def.dice.count) return fmt::format("expectimax:depth=16,seconds={}{}", kSeconds[i], eval);
@@ -157,10 +157,10 @@ std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, u
 
 Diagnostics level_errors(const GameDefPtr& def) {
   Diagnostics out;
-  if (!def->weights_file.empty()) {
+  for (const auto& file : def->weights_files) {
     try {
       std::string warning;
-      LearnedEval::load(def->weights_file, *def, &warning);
+      LearnedEval::load(file, *def, &warning);
       if (!warning.empty()) out.warning(def->weights_pos, warning);
     } catch (const std::runtime_error& e) {
       out.error(def->weights_pos, e.what());

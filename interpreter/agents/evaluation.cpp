@@ -63,24 +63,30 @@ std::shared_ptr<const LearnedEval> load_shared(const std::string& path, const Ga
 Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
   const std::string name = p.text("eval", "builtin");
   if (name == "builtin") return {};
-  const auto member = [&](const std::string& file) -> std::shared_ptr<const LearnedEval> {
+  using Nets = std::vector<std::shared_ptr<const LearnedEval>>;
+  const auto members = [&](const std::string& file) -> Nets {
     if (file != "learned") {
       if (!p.limits.files)
         throw std::invalid_argument(fmt::format("eval={}: here an agent reads no file a spec names (eval=builtin or eval=learned)",
                                                 file.substr(0, 100)));
-      return load_shared(file, def);
+      return {load_shared(file, def)};
     }
-    if (p.learned) return p.learned;
-    if (def.weights_file.empty())
+    if (p.learned) return {p.learned};
+    if (def.weights_files.empty())
       throw std::invalid_argument(fmt::format("eval=learned: {} names no weights file (its `weights:`) and none were "
                                               "trained here; name one (eval=FILE)", def.name));
-    return load_shared(def.weights_file, def);
+    Nets own;
+    for (const auto& f : def.weights_files) own.push_back(load_shared(f, def));
+    return own;
   };
   // A '+' joins the members of an ensemble, unless the name is one file.
-  std::vector<std::shared_ptr<const LearnedEval>> nets;
-  if (name.find('+') == std::string::npos || (p.limits.files && std::filesystem::exists(name))) nets.push_back(member(name));
+  Nets nets;
+  if (name.find('+') == std::string::npos || (p.limits.files && std::filesystem::exists(name))) nets = members(name);
   else
-    for (const auto& file : split(name, '+')) nets.push_back(member(file));
+    for (const auto& file : split(name, '+')) {
+      Nets more = members(file);
+      nets.insert(nets.end(), more.begin(), more.end());
+    }
   return Evaluator(std::move(nets));
 }
 

@@ -182,8 +182,9 @@ const Schema& definition_schema() {
          "the computer's playing levels for this game, 1 (weakest) to 5, each an agent spec with a thinking-time "
          "budget; a level not named, or named `default`, keeps the default ladder (`boardlab agents`)"},
         {"weights", string(), false,
-         "a weights file from `boardlab train` for this game, relative to this file: agents' eval=learned and the "
-         "default levels judge positions with it; a definition that extends this one does not inherit it"},
+         "a weights file from `boardlab train` for this game, relative to this file, or several joined by + (an "
+         "ensemble, judged by the mean of their values): agents' eval=learned and the default levels judge positions "
+         "with it; a definition that extends this one does not inherit it"},
     });
   }();
   return *root;

@@ -921,11 +921,14 @@ class Builder {
   void weights(GameDef& g) {
     const YNode* w = root_.get("weights");
     if (!w || w->pos.file != g.source_file) return;
-    const fs::path p = fs::path(w->pos.file).parent_path() / w->scalar;
-    g.weights_file = p.string();
     g.weights_pos = w->pos;
-    std::error_code ec;
-    if (!fs::is_regular_file(p, ec)) diags_.error(w->pos, fmt::format("cannot find the weights file '{}'", display_path(p)));
+    // Files joined by '+' are an ensemble, as in an agent's eval=A+B.
+    for (const auto& name : split(w->scalar, '+')) {
+      const fs::path p = fs::path(w->pos.file).parent_path() / name;
+      g.weights_files.push_back(p.string());
+      std::error_code ec;
+      if (!fs::is_regular_file(p, ec)) diags_.error(w->pos, fmt::format("cannot find the weights file '{}'", display_path(p)));
+    }
   }
 
   // The api belongs with the script: a variant inherits its base's, unless the variant names

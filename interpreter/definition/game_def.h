@@ -193,8 +193,9 @@ struct GameDef {
   // names none (the agents' default ladder), and where it does.
   std::array<std::string, kLevels> levels;
   std::array<SourcePos, kLevels> level_pos;
-  // The weights file the definition itself names (`weights:`, never inherited), or "".
-  std::string weights_file;
+  // The weights files the definition itself names (`weights:`, never inherited; more than one
+  // is an ensemble, judged by the mean of their values), or none.
+  std::vector<std::string> weights_files;
   SourcePos weights_pos;
 
   // What `boardlab check` warns about: legal, but likely not what the author meant.

@@ -62,7 +62,7 @@ void Generate(benchmark::State& st) {
 
 void Evaluate(benchmark::State& st) {
   const Positions& p = positions(static_cast<int>(st.range(0)));
-  const auto eval = LearnedEval::load(p.rules->def().weights_file, p.rules->def());
+  const auto eval = LearnedEval::load(p.rules->def().weights_files.at(0), p.rules->def());
   LearnedEval::Scratch scratch;
   size_t i = 0;
   for (auto _ : st) {

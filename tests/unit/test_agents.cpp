@@ -1,5 +1,6 @@
 // Agents: specs, reproducibility, tree reuse, finding a win, dice, and the evaluate hook.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fmt/format.h>
 
 #include "agents/agent.h"
@@ -323,8 +324,21 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   // Dipole names its own: material at level 1, and searches sixteen times apart.
   CHECK(level_spec(dipole->def(), 1) == "greedy");
   CHECK(level_spec(dipole->def(), 5) == "alphabeta:depth=64,nodes=512000,seconds=3,eval=learned");
-  // With dice, timed: expectimax's depths are a hundredfold apart, budgets four times apart no help.
-  CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=16,seconds=3,eval=learned");
+  // The dice games name their own: kinds of player, random to two plies with the weights.
+  CHECK(level_spec(testing::bundled("hypergammon")->def(), 1) == "random");
+  CHECK(level_spec(testing::bundled("hypergammon")->def(), 5) == "expectimax:depth=2,seconds=3,eval=learned");
+  CHECK(level_spec(testing::bundled("backgammon")->def(), 2) == "greedy");  // not Hypergammon's
+  // The default with dice is timed: expectimax's depths are a hundredfold apart, budgets four
+  // times apart no help. A variant that names `default` back, and has no weights of its own:
+  {
+    testing::TempDir dir;
+    const auto variant = open_definition(dir.write(
+        "hg.yaml", fmt::format("extends: {}/definitions/hypergammon.yaml\nname: hg\nlevels: {{1: default, 5: default}}\n",
+                               std::filesystem::current_path().string())));
+    CHECK(level_spec(*variant, 1) == "greedy");
+    CHECK(level_spec(*variant, 5) == "expectimax:depth=16,seconds=3");
+    CHECK(level_spec(*variant, 4) == "mcts:iterations=1000,seconds=1");  // inherited
+  }
   CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:iterations=8000,seconds=1");  // its own
   // Double Draughts' own levels search with the built-in evaluation (it beat the weights at equal time).
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4");

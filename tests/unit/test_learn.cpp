@@ -455,14 +455,39 @@ TEST_CASE("An ensemble (eval=A+B) judges by the mean of its networks' values") {
                     Catch::Contains("3.weights: cannot read"));
 }
 
-
-
 namespace {
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
 }
 }  // namespace
+
+TEST_CASE("A definition's weights may be an ensemble (weights: A+B): eval=learned judges by the mean") {
+  testing::TempDir dir;
+  dir.write("nim-race.lua", read_file("tests/data/nim-race/nim-race.lua"));
+  const std::string yaml = read_file(kNim);
+  auto nim = open_definition(kNim);
+  std::vector<double> values;
+  for (uint64_t seed : {1, 2}) {
+    LearnedEval e(*nim, 8, seed);
+    e.save(dir.path() + fmt::format("/{}.weights", seed));
+    LearnedEval::Scratch scratch;
+    values.push_back(e.value(ThreadRules(nim).initial(), 0, scratch));
+  }
+  REQUIRE(values[0] != values[1]);
+  const auto learned_value = [&](const std::string& weights) {
+    auto def = open_definition(dir.write("nim-race.yaml", yaml + "weights: " + weights + "\n"));
+    AgentParams p("greedy", {{"eval", "learned"}});
+    Evaluator eval = evaluator_param(p, *def);
+    ThreadRules rules(def);
+    return eval(rules, rules.initial(), 0);
+  };
+  CHECK(learned_value("1.weights") == Approx(values[0]));
+  CHECK(learned_value("1.weights+2.weights") == Approx((values[0] + values[1]) / 2));
+  // Each member must be there, and is named where it is missing.
+  CHECK_THROWS_WITH(learned_value("1.weights+3.weights"), Catch::Contains("cannot find the weights file") &&
+                                                              Catch::Contains("3.weights"));
+}
 
 TEST_CASE("A definition names its weights: eval=learned and its levels use them, a variant does not inherit them") {
   testing::TempDir dir;
@@ -492,7 +517,7 @@ TEST_CASE("A definition names its weights: eval=learned and its levels use them,
 
   dir.write("variant.yaml", "extends: nim-race.yaml\nname: nim-variant\n");
   auto variant = open_definition(dir.path() + "/variant.yaml");
-  CHECK(variant->weights_file.empty());
+  CHECK(variant->weights_files.empty());
   CHECK(level_spec(*variant, 1) == "greedy");
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:eval=learned"), variant, 1),
                     Catch::Contains("nim-variant names no weights file"));
