@@ -214,7 +214,7 @@ run 0 "a track flipped" -- play hypergammon --seed 5 --black random && has "$out
 rec2=$(mktemp -d)
 INPUT=$'1\nquit\n\n'
 run 0 "the board from black's side" -- play hypergammon --seed 3 --black human --white level:1 --record "$rec2/black.txt" && {
-  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 1 (greedy:eval=learned)." "seating"
+  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 1 (random)." "seating"
   has "$out" "(points numbered for black, who moves from 24 down to 1)" "black's numbering"
   has "$out" "white plays 3/8 2/6 (" "the computer's move in black's numbering"
   has "$out" "black b: pips 69, bar 0, borne off 0" "pip count"
@@ -227,14 +227,14 @@ INPUT=$'n\nn\np\ngoto 3\n7\nlast\nn\nzz\nq\n'
 run 0 "replay step by step" -- replay "$rec2/black.txt" --step && {
   has "$out" "The start (move 0 of 3)." "step start"
   has "$out" "Move 2 of 3: black [4-2] 24/20 23/21" "step next"
-  has "$out" "Move 3 of 3: white [3-3] 6/9 1/10" "step goto"
+  has "$out" "Move 3 of 3: white [3-3] 8/11 6/12 1/4" "step goto"
   has "$out" "The record has 3 moves: goto 0 (the start) to 3." "step out of range"
   has "$out" "That was the last move." "step past the end"
   has "$out" "'zz' is not a step." "step nonsense"
 }
 INPUT=$'quit\n\n'
 run 0 "naming a person's seat" -- play hypergammon --black human --seed 2 &&
-  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 3 (expectimax:depth=16,seconds=0.4,eval=learned)." "--black human"
+  has "$out" "You play black (moves from point 24 down to 1, then off); white is level 3 (mcts:iterations=100,seconds=0.4)." "--black human"
 INPUT=$'d8c7\nquit\n\n'
 run 0 "a grid from black's side" -- play dipole --seed 3 --black human --white level:1 && {
   has "$out" "You play black (moves up the board)" "grid seating"
