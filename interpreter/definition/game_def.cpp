@@ -922,9 +922,13 @@ class Builder {
     const YNode* w = root_.get("weights");
     if (!w || w->pos.file != g.source_file) return;
     g.weights_pos = w->pos;
-    // Files joined by '+' are an ensemble, as in an agent's eval=A+B.
-    for (const auto& name : split(w->scalar, '+')) {
-      const fs::path p = fs::path(w->pos.file).parent_path() / name;
+    // Files joined by '+' are an ensemble, as in an agent's eval=A+B, unless the name is one
+    // file (as it was before ensembles).
+    const fs::path dir = fs::path(w->pos.file).parent_path();
+    std::error_code whole_ec;
+    const bool whole = fs::is_regular_file(dir / w->scalar, whole_ec);
+    for (const auto& name : whole ? std::vector<std::string>{w->scalar} : split(w->scalar, '+')) {
+      const fs::path p = dir / name;
       g.weights_files.push_back(p.string());
       std::error_code ec;
       if (!fs::is_regular_file(p, ec)) diags_.error(w->pos, fmt::format("cannot find the weights file '{}'", display_path(p)));

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <functional>
@@ -484,6 +485,9 @@ TEST_CASE("A definition's weights may be an ensemble (weights: A+B): eval=learne
   };
   CHECK(learned_value("1.weights") == Approx(values[0]));
   CHECK(learned_value("1.weights+2.weights") == Approx((values[0] + values[1]) / 2));
+  // A file whose name holds a '+' is still one file.
+  std::filesystem::copy_file(dir.path() + "/2.weights", dir.path() + "/1+2.weights");
+  CHECK(learned_value("1+2.weights") == Approx(values[1]));
   // Each member must be there, and is named where it is missing.
   CHECK_THROWS_WITH(learned_value("1.weights+3.weights"), Catch::Contains("cannot find the weights file") &&
                                                               Catch::Contains("3.weights"));
