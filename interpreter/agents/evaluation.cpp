@@ -80,13 +80,12 @@ Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
     return own;
   };
   // A '+' joins the members of an ensemble, unless the name is one file.
+  const bool whole = name.find('+') == std::string::npos || (p.limits.files && std::filesystem::exists(name));
   Nets nets;
-  if (name.find('+') == std::string::npos || (p.limits.files && std::filesystem::exists(name))) nets = members(name);
-  else
-    for (const auto& file : split(name, '+')) {
-      Nets more = members(file);
-      nets.insert(nets.end(), more.begin(), more.end());
-    }
+  for (const auto& file : whole ? std::vector<std::string>{name} : split(name, '+')) {
+    const Nets more = members(file);
+    nets.insert(nets.end(), more.begin(), more.end());
+  }
   return Evaluator(std::move(nets));
 }
 

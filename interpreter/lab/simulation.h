@@ -55,7 +55,6 @@ constexpr int kMaxSeriesPlies = 100'000'000;  // max_plies; also the most openin
 // opening_plies that is out of those bounds (threads from 1, max_plies from 0: no cap).
 void check_series_bounds(const SimulationConfig& config);
 
-// One game's facts, all but `seconds` reproducible from its seed.
 // An agent's time choosing moves, in seconds: over one game, or added up over a series.
 struct Thinking {
   long moves = 0;
@@ -64,6 +63,7 @@ struct Thinking {
   void add(const Thinking& o) { moves += o.moves, seconds += o.seconds, longest = std::max(longest, o.longest); }
 };
 
+// One game's facts, all but `seconds` and `thinking` reproducible from its seed.
 struct GameStats {
   long index = 0;
   uint64_t seed = 0;
