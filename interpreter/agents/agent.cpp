@@ -82,6 +82,9 @@ const std::vector<AgentInfo>& agent_catalogue() {
         {"c", "1.0", "exploration constant of UCT"},
         {"rollout", "20", "plies before a playout stops and the position is evaluated; short playouts suit games whose random play rarely ends (0 with eval=FILE)"},
         {"threads", "1", "trees searched in parallel, their visits added"},
+        {"puct", "0", "> 0: PUCT with this constant instead of UCT: each move's prior is the softmax of its afterstate's "
+                      "evaluation, which also stands for the move until it is visited (meant for eval=learned)"},
+        {"temperature", "0.1", "of the priors' softmax, over rewards in [0, 1] (with puct)"},
         kEval}},
       {"alphabeta",
        "iterative-deepening alpha-beta with a transposition table; games without dice",
@@ -155,6 +158,16 @@ std::unique_ptr<Agent> make_level_agent(AgentParams& p, const GameDefPtr& def, u
 
 }  // namespace
 
+std::unique_ptr<Agent> make_named_agent(const std::string& name, AgentParams& p, const GameDefPtr& def, uint64_t seed) {
+  if (name == "random") return make_random_agent(p, def, seed);
+  if (name == "greedy") return make_greedy_agent(p, def, seed);
+  if (name == "mcts") return make_mcts_agent(p, def, seed);
+  if (name == "alphabeta") return make_alphabeta_agent(p, def, seed);
+  if (name == "expectimax") return make_expectimax_agent(p, def, seed);
+  if (name == "level") return make_level_agent(p, def, seed);
+  return nullptr;
+}
+
 Diagnostics level_errors(const GameDefPtr& def) {
   Diagnostics out;
   for (const auto& file : def->weights_files) {
@@ -200,12 +213,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& given, const GameDefPtr& def,
   AgentParams params(spec.name, spec.params);
   params.learned = std::move(learned);
   params.limits = limits;
-  if (spec.name == "random") return make_random_agent(params, def, seed);
-  if (spec.name == "greedy") return make_greedy_agent(params, def, seed);
-  if (spec.name == "mcts") return make_mcts_agent(params, def, seed);
-  if (spec.name == "alphabeta") return make_alphabeta_agent(params, def, seed);
-  if (spec.name == "expectimax") return make_expectimax_agent(params, def, seed);
-  if (spec.name == "level") return make_level_agent(params, def, seed);
+  if (auto agent = make_named_agent(spec.name, params, def, seed)) return agent;
   std::vector<std::string> names;
   for (const auto& a : agent_catalogue()) names.push_back(a.name);
   const std::string near = closest(spec.name, names);

@@ -45,6 +45,8 @@ class AgentParams {
   double seconds(double fallback);
   // Throws if a given parameter was never read.
   void finish() const;
+  // Every name read so far, given or not: an agent's parameters, as `boardlab agents` must list them.
+  const std::set<std::string>& read() const { return read_; }
 
  private:
   std::string agent_;

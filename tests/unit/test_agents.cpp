@@ -5,6 +5,8 @@
 
 #include "agents/agent.h"
 #include "agents/evaluation.h"
+#include "agents/factories.h"
+#include "agents/params.h"
 #include "definition/bundled.h"
 #include "lab/match.h"
 #include "helpers.h"
@@ -54,6 +56,21 @@ TEST_CASE("agent specs: a name, then key=value parameters") {
                     "mcts: iterations takes a whole number from 1 to 100000000, not '0'");
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("greedy:depth=2"), game->def_ptr(), 1), "greedy has no parameter 'depth'");
   CHECK_THROWS_WITH(make_agent(AgentSpec::parse("minimax"), game->def_ptr(), 1), Catch::Contains("no agent named 'minimax'"));
+}
+
+TEST_CASE("`boardlab agents` lists every parameter each agent reads, and each listed default is accepted") {
+  for (const AgentInfo& info : agent_catalogue()) {
+    INFO(info.name);
+    auto game = testing::bundled(info.name == "expectimax" ? "hypergammon" : "breakthrough");
+    std::set<std::string> listed;
+    std::map<std::string, std::string> defaults;
+    for (const AgentParam& p : info.params) listed.insert(p.name), defaults[p.name] = p.default_value;
+    AgentParams bare(info.name, {});
+    REQUIRE(make_named_agent(info.name, bare, game->def_ptr(), 1));
+    CHECK(bare.read() == listed);
+    AgentParams given(info.name, defaults);
+    CHECK_NOTHROW(make_named_agent(info.name, given, game->def_ptr(), 1));
+  }
 }
 
 TEST_CASE("agent lists: one spec per seat, a spec's own parameters after commas too") {
