@@ -357,6 +357,10 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
     CHECK(level_spec(*variant, 4) == "mcts:iterations=1000,seconds=1");  // inherited
   }
   CHECK(level_spec(testing::bundled("dablot")->def(), 4) == "mcts:iterations=8000,seconds=1");  // its own
+  // Hex 7x7 names only level 4: greedy, Hex's level 4, is weak on the small board.
+  CHECK(level_spec(testing::bundled("hex-7x7")->def(), 4) == "alphabeta:depth=64,nodes=4000,seconds=1");
+  CHECK(level_spec(testing::bundled("hex-7x7")->def(), 5) == level_spec(testing::bundled("hex")->def(), 5));
+  CHECK(level_spec(testing::bundled("hex")->def(), 4) == "greedy");
   // Double Draughts' own levels search with the built-in evaluation (it beat the weights at equal time).
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4");
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 1) == "greedy:eval=learned");
