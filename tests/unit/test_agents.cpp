@@ -361,6 +361,10 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   CHECK(level_spec(testing::bundled("hex-7x7")->def(), 4) == "alphabeta:depth=64,nodes=4000,seconds=1");
   CHECK(level_spec(testing::bundled("hex-7x7")->def(), 5) == level_spec(testing::bundled("hex")->def(), 5));
   CHECK(level_spec(testing::bundled("hex")->def(), 4) == "greedy");
+  // A Double Draughts variant names the one level its measured ladder needed, and inherits the rest.
+  CHECK(level_spec(testing::bundled("double-draughts-straight-jumps")->def(), 2) == "alphabeta:depth=64,nodes=500,seconds=0.1");
+  CHECK(level_spec(testing::bundled("double-draughts-straight-jumps")->def(), 3) ==
+        level_spec(testing::bundled("double-draughts")->def(), 3));
   // Double Draughts' own levels search with the built-in evaluation (it beat the weights at equal time).
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4");
   CHECK(level_spec(testing::bundled("double-draughts")->def(), 1) == "greedy:eval=learned");
