@@ -373,7 +373,16 @@ TEST_CASE("levels: the default ladder by the kind of game, a definition's own, a
   for (int n = 2; n <= 5; ++n) CHECK(testing::bundled("english-checkers")->def().levels[static_cast<size_t>(n - 1)] == "default");
   CHECK(level_spec(testing::bundled("english-checkers")->def(), 3) == "alphabeta:depth=64,nodes=8000,seconds=0.4,eval=learned");
   CHECK(level_spec(testing::bundled("english-checkers")->def(), 5) == "alphabeta:depth=64,nodes=128000,seconds=3,eval=learned");
-  CHECK(level_spec(testing::bundled("dipole-10x10")->def(), 1) == "greedy");  // a variant has none of its own
+  // A variant inherits no weights: Death Stacks' default levels judge by material there.
+  CHECK(level_spec(testing::bundled("death-stacks-tall5")->def(), 1) == "greedy");
+  CHECK(level_spec(testing::bundled("death-stacks-tall5")->def(), 5) == "alphabeta:depth=64,nodes=128000,seconds=3");
+  // Dipole 10x10 ships its own weights, names levels 1-4 and inherits Dipole's level 5.
+  const auto ten = testing::bundled("dipole-10x10");
+  REQUIRE(ten->def().weights_files.size() == 1);
+  CHECK(std::filesystem::path(ten->def().weights_files[0]).filename() == "dipole-10x10.weights");
+  CHECK(level_spec(ten->def(), 1) == "random");
+  CHECK(level_spec(ten->def(), 4) == "alphabeta:depth=64,nodes=2000,seconds=0.1,eval=learned");
+  CHECK(level_spec(ten->def(), 5) == level_spec(dipole->def(), 5));
   CHECK_THROWS_WITH(level_spec(dipole->def(), 6), "a level is 1 to 5, not 6");
   CHECK(make_agent(AgentSpec::parse("level:2"), dipole->def_ptr(), 1) != nullptr);
   CHECK(make_agent(AgentSpec::parse("level"), dipole->def_ptr(), 1) != nullptr);  // level 3
