@@ -25,6 +25,11 @@ struct TrainArgs {
   lab::TrainConfig config;
 };
 
+std::string check_line(const lab::StrengthCheck& c, const std::string& against) {
+  return fmt::format("  after {:>8} games: greedy with the weights scores {:.3f} against {} ({} games)", c.after_games,
+                     c.score, against, c.games);
+}
+
 }  // namespace
 
 Runner add_train(CLI::App& app) {
@@ -85,19 +90,22 @@ Runner add_train(CLI::App& app) {
                config.start ? config.start->net().hidden() : config.hidden,
                (config.start ? config.start->net().antisymmetric() : config.antisymmetric) ? ", antisymmetric" : "");
     ProgressBar bar("training");
+    size_t shown = 0;  // each check is printed when it is made: a long run's log shows them
+    const auto show_checks = [&](const std::vector<lab::StrengthCheck>& checks) {
+      while (shown < checks.size()) bar.line(check_line(checks[shown++], config.check_agent));
+    };
     const lab::TrainResult r = lab::train(config, [&](const lab::TrainProgress& p) {
+      show_checks(p.checks);
       const long total = config.games ? config.games
                                       : std::max(p.games, static_cast<long>(p.seconds > 0 ? static_cast<double>(p.games) / p.seconds * config.seconds : 0));
       bar.update(p.games, total, p.checks.empty() ? "" : fmt::format("vs {} {:.2f}", config.check_agent, p.checks.back().score));
     }, &stop_on_interrupt());
+    show_checks(r.progress.checks);
     r.eval->save(out, r.summary);
     const double secs = r.progress.seconds;
     fmt::print("{} games ({:.1f} plies each) in {:.1f} s: {:.1f} games/s\n", r.progress.games,
                r.progress.games ? static_cast<double>(r.progress.plies) / static_cast<double>(r.progress.games) : 0.0, secs,
                secs > 0 ? static_cast<double>(r.progress.games) / secs : 0.0);
-    for (const auto& chk : r.progress.checks)
-      fmt::print("  after {:>8} games: greedy with the weights scores {:.3f} against {} ({} games)\n", chk.after_games,
-                 chk.score, config.check_agent, chk.games);
     fmt::print("Wrote {} (use it as eval={} in any agent: greedy, mcts, alphabeta, expectimax)\n", out, out);
     return kExitOk;
   };

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
+
 namespace boardlab::cli {
 
 ProgressBar::ProgressBar(std::string what)
@@ -25,6 +27,14 @@ void ProgressBar::update(long done, long total, const std::string& note) {
   fmt::print(stderr, "\r{} [{}{}] {}/{} {:.1f}/s, {:.0f} s left {}", what_, std::string(static_cast<size_t>(filled), '#'),
              std::string(static_cast<size_t>(width - filled), '.'), done, total, rate, left, note);
   drawn_ = true;
+}
+
+void ProgressBar::line(const std::string& text) {
+  if (drawn_) fmt::print(stderr, "\r\33[K");  // erase the bar
+  drawn_ = false;
+  last_ = {};  // and draw it again at the next update
+  fmt::print("{}\n", text);
+  std::fflush(stdout);
 }
 
 }  // namespace boardlab::cli

@@ -12,6 +12,9 @@ class ProgressBar {
   ~ProgressBar();  // ends the line it drew on
   // `note` follows the figures (a running estimate, say).
   void update(long done, long total, const std::string& note = "");
+  // A line of results on stdout, as it happens (flushed, so that a log shows it before the
+  // run ends); on a terminal it takes the bar's place and the bar is drawn again below it.
+  void line(const std::string& text);
 
  private:
   std::string what_;

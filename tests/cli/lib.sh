@@ -24,3 +24,10 @@ lines() {
   local n; n=$(wc -l <"$1")
   if [ "$n" -eq "$2" ]; then pass=$((pass + 1)); else echo "FAIL: $3: $n lines, expected $2"; fail=$((fail + 1)); fi
 }
+# before FILE A B DESCRIPTION: the file's first line with text A comes before its first with B.
+before() {
+  local a b
+  a=$(grep -nF -m1 -- "$2" "$1" | cut -d: -f1) b=$(grep -nF -m1 -- "$3" "$1" | cut -d: -f1)
+  if [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]; then pass=$((pass + 1)); else
+    echo "FAIL: $4: '$2' (line ${a:-none}) is not before '$3' (line ${b:-none})"; fail=$((fail + 1)); fi
+}

@@ -507,6 +507,7 @@ nim=tests/data/nim-race/nim-race.yaml
 run 0 "train" -- train "$nim" --games 3000 --check-games 20 --out "$lab/nim.weights" && {
   has "$out" "3000 games" "train games"
   has "$out" "greedy with the weights scores" "train strength check"
+  before "$out" "greedy with the weights scores" "3000 games (" "each check printed when it is made, not at the end"
   has "$lab/nim.weights" "boardlab-weights 1" "weights file"
 }
 run 0 "train again, the same seed" -- train "$nim" --games 3000 --check-games 0 --out "$lab/nim2.weights" &&
