@@ -90,17 +90,13 @@ Runner add_train(CLI::App& app) {
                config.start ? config.start->net().hidden() : config.hidden,
                (config.start ? config.start->net().antisymmetric() : config.antisymmetric) ? ", antisymmetric" : "");
     ProgressBar bar("training");
-    size_t shown = 0;  // each check is printed when it is made: a long run's log shows them
-    const auto show_checks = [&](const std::vector<lab::StrengthCheck>& checks) {
-      while (shown < checks.size()) bar.line(check_line(checks[shown++], config.check_agent));
-    };
+    size_t shown = 0;  // each check is printed when it is made (the last report has them all)
     const lab::TrainResult r = lab::train(config, [&](const lab::TrainProgress& p) {
-      show_checks(p.checks);
+      while (shown < p.checks.size()) bar.line(check_line(p.checks[shown++], config.check_agent));
       const long total = config.games ? config.games
                                       : std::max(p.games, static_cast<long>(p.seconds > 0 ? static_cast<double>(p.games) / p.seconds * config.seconds : 0));
       bar.update(p.games, total, p.checks.empty() ? "" : fmt::format("vs {} {:.2f}", config.check_agent, p.checks.back().score));
     }, &stop_on_interrupt());
-    show_checks(r.progress.checks);
     r.eval->save(out, r.summary);
     const double secs = r.progress.seconds;
     fmt::print("{} games ({:.1f} plies each) in {:.1f} s: {:.1f} games/s\n", r.progress.games,
