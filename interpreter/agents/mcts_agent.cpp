@@ -2,10 +2,10 @@
 // softmax of their afterstates' evaluations, which also stand for a move's value until it
 // is visited (AlphaZero's selection with the evaluation as its policy and value). Chance
 // nodes (dice) are sampled by their probabilities; the tree is kept between moves (the new
-// root is found by the position's hash); with threads=N, N trees search in parallel and
-// their root visit counts are added (a fixed iteration budget gives the same move on any
-// machine). The first tree searches with the caller's VM; each other thread has a VM of its
-// own, made at its first search.
+// root is found by the position's hash, as many levels down as the game went); with
+// threads=N, N trees search in parallel and their root visit counts are added (a fixed
+// iteration budget gives the same move on any machine). The first tree searches with the
+// caller's VM; each other thread has a VM of its own, made at its first search.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -106,20 +106,29 @@ class Tree {
   }
 
   // Keeps the subtree of the current position if an earlier search reached it (our move,
-  // a roll, the reply, a roll: at most 4 levels down); else starts afresh.
+  // a roll, the reply, a roll: at most 4 levels down); else starts afresh. Each move and
+  // roll is a level of the tree and an entry of the state's history, so the position is
+  // looked for only as deep as the game went since that search: a node with the same
+  // position deeper down was reached with more plies behind it (other repetitions, other
+  // quiet plies), and its values are not this position's.
   void reroot(const State& s) {
     const uint64_t h = s.hash();
+    const int depth = s.history_size() - root_history_;
+    root_history_ = s.history_size();
     int found = -1;
-    if (root_ >= 0) {
+    if (root_ >= 0 && depth >= 0 && depth <= 4) {
       std::vector<int> level{root_}, next;
-      for (int d = 0; d <= 4 && found < 0 && !level.empty(); ++d) {
+      for (int d = 0; d < depth && !level.empty(); ++d) {
         next.clear();
         for (int n : level) {
           const Node& node = nodes_[static_cast<size_t>(n)];
-          if (node.seen && node.hash == h && node.expanded) found = n;
           for (int k = 0; k < node.nchildren; ++k) next.push_back(node.first_child + k);
         }
         level.swap(next);
+      }
+      for (int n : level) {
+        const Node& node = nodes_[static_cast<size_t>(n)];
+        if (node.seen && node.hash == h && node.expanded) found = n;
       }
     }
     if (found >= 0) {
@@ -341,6 +350,7 @@ class Tree {
   std::vector<Node> nodes_;
   std::vector<Guide> guides_;  // with PUCT: nodes_'s guides, index for index; else empty
   int root_ = -1;
+  int root_history_ = 0;  // the history's length at the root's position, when last searched
   std::vector<int> path_;
   std::deque<MoveList> lists_;  // legal moves per tree depth, reused (references stay valid)
   GameLoop playout_;

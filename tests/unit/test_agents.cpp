@@ -212,6 +212,60 @@ TEST_CASE("mcts keeps its tree between moves, unless its limits say not to (a se
   CHECK(second_search_visits(forget, "mcts:iterations=2000,puct=1") == 2000);
 }
 
+namespace {
+// Plays `s` forward by 4 plies, each side stepping out and back, to the same position; false
+// when no such plies are found among the first moves.
+bool out_and_back(const Rules& game, State& s) {
+  const uint64_t start = s.hash();
+  MoveList a, b, a2, b2;
+  game.legal_moves(s, a);
+  for (int i = 0; i < a.size(); ++i) {
+    game.apply(s, a[i]);
+    game.legal_moves(s, b);
+    for (int j = 0; j < b.size(); ++j) {
+      game.apply(s, b[j]);
+      game.legal_moves(s, a2);
+      for (int k = 0; k < a2.size(); ++k) {
+        game.apply(s, a2[k]);
+        game.legal_moves(s, b2);
+        for (int l = 0; l < b2.size(); ++l) {
+          game.apply(s, b2[l]);
+          if (s.hash() == start) return true;
+          s.undo();
+        }
+        s.undo();
+      }
+      s.undo();
+    }
+    s.undo();
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("mcts reuses its tree only at the node the game reached, not at a transposition") {
+  // The position comes back four plies on, with another history (it occurred twice now): the
+  // old root has the same position but not this history, and its 2,000 visits must not be
+  // kept. Before, the root was found at depth 0 and the search had 4,000 visits.
+  auto game = testing::bundled("dablot");
+  auto agent = make_agent(AgentSpec::parse("mcts:iterations=2000"), game->def_ptr(), 1);
+  State s = game->initial();
+  MoveList moves;
+  game->legal_moves(s, moves);
+  agent->choose(*game, s, moves);
+  REQUIRE(out_and_back(*game, s));
+  game->legal_moves(s, moves);
+  agent->choose(*game, s, moves);
+  CHECK(figure(*agent, "the root has ") < 4000);
+  CHECK(figure(*agent, "the root has ") >= 2000);
+  // With dice a roll is a level of the tree too: one agent playing both sides finds the
+  // reply's position two levels down (the move, the roll) and keeps what it learned there.
+  auto dice = testing::bundled("hypergammon");
+  auto both = make_agent(AgentSpec::parse("mcts:iterations=20000"), dice->def_ptr(), 1);
+  moves_played(*dice, *both, 2, 4);
+  CHECK(figure(*both, "the root has ") > 20000);
+}
+
 TEST_CASE("mcts:puct first tries the move whose afterstate evaluates best for the mover") {
   // One iteration visits one move: plain UCT's is drawn at random, PUCT's has the highest
   // value before any visit, its afterstate's evaluation. Positions of a seeded random game.
