@@ -213,30 +213,15 @@ TEST_CASE("mcts keeps its tree between moves, unless its limits say not to (a se
 }
 
 namespace {
-// Plays `s` forward by 4 plies, each side stepping out and back, to the same position; false
-// when no such plies are found among the first moves.
-bool out_and_back(const Rules& game, State& s) {
-  const uint64_t start = s.hash();
-  MoveList a, b, a2, b2;
-  game.legal_moves(s, a);
-  for (int i = 0; i < a.size(); ++i) {
-    game.apply(s, a[i]);
-    game.legal_moves(s, b);
-    for (int j = 0; j < b.size(); ++j) {
-      game.apply(s, b[j]);
-      game.legal_moves(s, a2);
-      for (int k = 0; k < a2.size(); ++k) {
-        game.apply(s, a2[k]);
-        game.legal_moves(s, b2);
-        for (int l = 0; l < b2.size(); ++l) {
-          game.apply(s, b2[l]);
-          if (s.hash() == start) return true;
-          s.undo();
-        }
-        s.undo();
-      }
-      s.undo();
-    }
+// Plays `s` forward by `plies` plies that bring back the position whose hash is `start`; false,
+// and `s` unchanged, when none do.
+bool back_to(const Rules& game, State& s, uint64_t start, int plies) {
+  if (plies == 0) return s.hash() == start;
+  MoveList moves;
+  game.legal_moves(s, moves);
+  for (int i = 0; i < moves.size(); ++i) {
+    game.apply(s, moves[i]);
+    if (back_to(game, s, start, plies - 1)) return true;
     s.undo();
   }
   return false;
@@ -253,7 +238,7 @@ TEST_CASE("mcts reuses its tree only at the node the game reached, not at a tran
   MoveList moves;
   game->legal_moves(s, moves);
   agent->choose(*game, s, moves);
-  REQUIRE(out_and_back(*game, s));
+  REQUIRE(back_to(*game, s, s.hash(), 4));  // each side steps out and back
   game->legal_moves(s, moves);
   agent->choose(*game, s, moves);
   CHECK(figure(*agent, "the root has ") < 4000);
