@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <set>
 #include <stdexcept>
 
 namespace boardlab {
@@ -30,6 +31,17 @@ size_t skip_long(const std::string& s, size_t i, int level) {
   std::string close = "]" + std::string(static_cast<size_t>(level), '=') + "]";
   size_t end = s.find(close, i + 2 + static_cast<size_t>(level));
   return end == std::string::npos ? s.size() : end + close.size();
+}
+
+// Whether a name (not one of Lua's reserved words) starts at i.
+bool name_at(const std::string& s, size_t i) {
+  static const std::set<std::string> reserved = {"and",   "break", "do",  "else", "elseif", "end",    "false",
+                                                 "for",   "function", "goto", "if", "in",   "local",  "nil",
+                                                 "not",   "or",    "repeat", "return", "then", "true", "until", "while"};
+  if (i >= s.size() || !ident_start(s[i])) return false;
+  size_t j = i;
+  while (j < s.size() && ident_char(s[j])) ++j;
+  return !reserved.count(s.substr(i, j - i));
 }
 
 // The index of the next token at or after i: white space and comments skipped.
@@ -116,9 +128,9 @@ std::string instrument_lua(const std::string& source) {
       if (word == "do" || word == "repeat") insert_at(j);
       // Before every goto rather than after every label: a label may have to stay the last
       // statement of its block (the `goto continue` idiom), and a loop made of gotos runs a
-      // goto on every turn. As in LuaJIT, `goto` is a statement only when a name follows it
-      // (elsewhere it is a name itself: `t.goto`, `local goto = 1`).
-      else if (word == "goto" && prev != '.' && next_token(s, j) < s.size() && ident_start(s[next_token(s, j)]))
+      // goto on every turn. As in LuaJIT, `goto` is a statement only when a name (not a
+      // reserved word) follows it (elsewhere it is a name itself: `t.goto`, `local goto = 1`).
+      else if (word == "goto" && prev != '.' && name_at(s, next_token(s, j)))
         insert_at(i);
       else if (word == "function") after_function = true;
       i = j;

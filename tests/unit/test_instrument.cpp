@@ -68,6 +68,8 @@ TEST_CASE("goto is a statement only before a name, as LuaJIT reads it (found by 
   CHECK(count(instrument_lua("return board.name(move.goto)\n"), "__bl_tick();") == 0);
   CHECK(count(instrument_lua("local goto = 1\nx = t:goto()\n"), "__bl_tick();") == 0);
   CHECK(count(instrument_lua("::top:: goto --[[ c ]]\n top\n"), "__bl_tick();") == 1);
+  // A reserved word after it is not a label: `goto` is a name there too.
+  CHECK(count(instrument_lua("local a, goto -- c\nlocal b\n"), "__bl_tick();") == 0);
 }
 
 TEST_CASE("bytes from 0x80 up are letters of a name, as LuaJIT reads them (found by fuzz_instrument)") {
