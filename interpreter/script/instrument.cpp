@@ -33,15 +33,18 @@ size_t skip_long(const std::string& s, size_t i, int level) {
   return end == std::string::npos ? s.size() : end + close.size();
 }
 
+// The end of the word (a name or a reserved word) that starts at i.
+size_t word_end(const std::string& s, size_t i) {
+  while (i < s.size() && ident_char(s[i])) ++i;
+  return i;
+}
+
 // Whether a name (not one of Lua's reserved words) starts at i.
 bool name_at(const std::string& s, size_t i) {
-  static const std::set<std::string> reserved = {"and",   "break", "do",  "else", "elseif", "end",    "false",
-                                                 "for",   "function", "goto", "if", "in",   "local",  "nil",
-                                                 "not",   "or",    "repeat", "return", "then", "true", "until", "while"};
-  if (i >= s.size() || !ident_start(s[i])) return false;
-  size_t j = i;
-  while (j < s.size() && ident_char(s[j])) ++j;
-  return !reserved.count(s.substr(i, j - i));
+  static const std::set<std::string> reserved = {
+      "and", "break", "do",  "else", "elseif", "end",    "false", "for",  "function", "goto",  "if",
+      "in",  "local", "nil", "not",  "or",     "repeat", "return", "then", "true",     "until", "while"};
+  return i < s.size() && ident_start(s[i]) && !reserved.count(s.substr(i, word_end(s, i) - i));
 }
 
 // The index of the next token at or after i: white space and comments skipped.
@@ -121,8 +124,7 @@ std::string instrument_lua(const std::string& source) {
       continue;
     }
     if (ident_start(c)) {
-      size_t j = i;
-      while (j < s.size() && ident_char(s[j])) ++j;
+      const size_t j = word_end(s, i);
       std::string word = s.substr(i, j - i);
       if (word == kTickName) throw std::invalid_argument(std::string("the name ") + kTickName + " is reserved");
       if (word == "do" || word == "repeat") insert_at(j);
