@@ -24,6 +24,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 GNUBG = '/usr/games/gnubg'
 CHECKERS = 3
+EXACT = 'exact'
 
 
 def start_side():
@@ -51,8 +52,8 @@ class GameDice:
 
 
 class Gnubg:
-    def __init__(self, plies):
-        env = dict(os.environ, HG_VARIATION='standard', HG_PLIES=str(plies))
+    def __init__(self, plies, variation='standard'):
+        env = dict(os.environ, HG_VARIATION=variation, HG_PLIES=str(plies))
         env.pop('HG_IN', None)
         self.p = subprocess.Popen([GNUBG, '-t', '-q', '-r', '-p', os.path.join(HERE, 'gnubg_moves.py')],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -93,6 +94,27 @@ class Agent:
     def close(self):
         self.p.stdin.close()
         self.p.wait()
+
+
+class ExactAgent:
+    """`--agent exact`: perfect play, for a ceiling. gnubg with its Hypergammon database
+    (`/usr/games/makehyper -c 3`, copied to /var/lib/gnubg/hyper3.bd), which holds every
+    position's exact probabilities, choosing the move of highest win probability. The
+    opponent, in the standard variation, never reads that database."""
+
+    def __init__(self):
+        self.spec = EXACT
+        self.gnubg = Gnubg(0, '3-chequer-hypergammon')
+
+    def choose(self, to_move, dice, sides):
+        answer = self.gnubg.ask(sides[to_move], sides[1 - to_move], dice)
+        best = max(answer['moves'], key=lambda m: m['probs'][0])
+        after = [None, None]
+        after[to_move], after[1 - to_move] = best['me'], best['opp']
+        return after
+
+    def close(self):
+        self.gnubg.close()
 
 
 def points(winner, loser):
@@ -165,7 +187,8 @@ def summary(results, specs):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('boardlab', help='the boardlab program')
-    ap.add_argument('--agent', action='append', required=True, help='an agent spec; give two or more to pair them')
+    ap.add_argument('--agent', action='append', required=True,
+                    help=f'an agent spec, or {EXACT} for perfect play (gnubg\'s database); give two or more to pair them')
     ap.add_argument('--games', type=int, default=100)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--gnubg-plies', type=int, default=0)
@@ -178,7 +201,7 @@ def main():
     results = {}
     out = open(a.out, 'w') if a.out else None
     for i, spec in enumerate(a.agent):
-        agent = Agent(a.boardlab, spec, a.seed + i)
+        agent = ExactAgent() if spec == EXACT else Agent(a.boardlab, spec, a.seed + i)
         results[spec] = [play(gnubg, agent, a.seed, g) for g in range(a.games)]
         agent.close()
         for r in results[spec]:
