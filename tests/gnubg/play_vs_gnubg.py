@@ -25,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GNUBG = '/usr/games/gnubg'
 CHECKERS = 3
 EXACT = 'exact'
+HYPER_DB = '/var/lib/gnubg/hyper3.bd'
 
 
 def start_side():
@@ -96,11 +97,19 @@ class Agent:
         self.p.wait()
 
 
+def both_sides(to_move, move):
+    """A move's result as [side 0, side 1] from gnubg's mover-first answer."""
+    after = [None, None]
+    after[to_move], after[1 - to_move] = move['me'], move['opp']
+    return after
+
+
 class ExactAgent:
     """`--agent exact`: perfect play, for a ceiling. gnubg with its Hypergammon database
-    (`/usr/games/makehyper -c 3`, copied to /var/lib/gnubg/hyper3.bd), which holds every
-    position's exact probabilities, choosing the move of highest win probability. The
-    opponent, in the standard variation, never reads that database."""
+    (`/usr/games/makehyper -c 3`, copied to HYPER_DB), which holds every position's exact
+    probabilities under play that maximizes equity (gammons count), choosing the move of
+    highest win probability by them. The opponent, in the standard variation, never reads
+    that database."""
 
     def __init__(self):
         self.spec = EXACT
@@ -108,10 +117,7 @@ class ExactAgent:
 
     def choose(self, to_move, dice, sides):
         answer = self.gnubg.ask(sides[to_move], sides[1 - to_move], dice)
-        best = max(answer['moves'], key=lambda m: m['probs'][0])
-        after = [None, None]
-        after[to_move], after[1 - to_move] = best['me'], best['opp']
-        return after
+        return both_sides(to_move, max(answer['moves'], key=lambda m: m['probs'][0]))
 
     def close(self):
         self.gnubg.close()
@@ -135,11 +141,7 @@ def play(gnubg, agent, seed, game):
     while True:
         rolls.append(roll)
         answer = gnubg.ask(sides[to_move], sides[1 - to_move], roll)
-        legal = []
-        for m in answer['moves']:
-            after = [None, None]
-            after[to_move], after[1 - to_move] = m['me'], m['opp']
-            legal.append(after)
+        legal = [both_sides(to_move, m) for m in answer['moves']]
         if answer['pass']:
             chosen = legal[0]
         elif to_move == agent_side:
@@ -196,6 +198,9 @@ def main():
     a = ap.parse_args()
     if not os.path.exists(GNUBG):
         print(f'{GNUBG} is missing: install the Debian package gnubg', file=sys.stderr)
+        return 1
+    if EXACT in a.agent and not os.path.exists(HYPER_DB):
+        print(f'--agent {EXACT} needs {HYPER_DB}: make it with /usr/games/makehyper -c 3', file=sys.stderr)
         return 1
     gnubg = Gnubg(a.gnubg_plies)
     results = {}
