@@ -14,10 +14,13 @@ Writes one JSON line per game and agent to --out (default: none), the summary to
 The shared driver (../shared/oracles/hypergammon/play_vs_gnubg.py) draws all games' dice from
 one stream, so its runs of two agents share dice only until their first different game."""
 import argparse
+import array
+import itertools
 import json
 import math
 import os
 import random
+import struct
 import subprocess
 import sys
 
@@ -25,7 +28,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GNUBG = '/usr/games/gnubg'
 CHECKERS = 3
 EXACT = 'exact'
-HYPER_DB = '/var/lib/gnubg/hyper3.bd'
 
 
 def start_side():
@@ -105,22 +107,56 @@ def both_sides(to_move, move):
 
 
 class ExactAgent:
-    """`--agent exact`: perfect play, for a ceiling. gnubg with its Hypergammon database
-    (`/usr/games/makehyper -c 3`, copied to HYPER_DB), which holds every position's exact
-    probabilities under play that maximizes equity (gammons count), choosing the move of
-    highest win probability by them. The opponent, in the standard variation, never reads
-    that database."""
+    """`--agent exact:TABLE`: perfect play, for a ceiling. TABLE is Hypergammon solved by
+    tests/gnubg/hypersolve.cpp (`hypersolve solve --out TABLE`, about an hour of one core):
+    every position's win probability under play that maximizes it. The agent plays the legal
+    move (gnubg's list) after which the opponent's chance is least."""
 
-    def __init__(self):
-        self.spec = EXACT
-        self.gnubg = Gnubg(0, '3-chequer-hypergammon')
+    def __init__(self, spec, table):
+        self.spec = spec
+        self.table = table
+        self.gnubg = Gnubg(0)  # for the legal moves only
+
+    def win_after(self, me, opp):
+        """The mover's win probability after its move, the opponent to roll."""
+        if me[25] == CHECKERS:
+            return 1.0
+        return 1.0 - self.table[SIDE_RANK[places(opp)] * len(SIDE_RANK) + SIDE_RANK[places(me)]]
 
     def choose(self, to_move, dice, sides):
         answer = self.gnubg.ask(sides[to_move], sides[1 - to_move], dice)
-        return both_sides(to_move, max(answer['moves'], key=lambda m: m['probs'][0]))
+        return both_sides(to_move, max(answer['moves'], key=lambda m: self.win_after(m['me'], m['opp'])))
 
     def close(self):
         self.gnubg.close()
+
+
+# hypersolve's table: a side is the sorted places of its chequers (0 off, 1..24 its points,
+# 25 the bar), ranked as combinations_with_replacement lists them.
+SIDE_RANK = {t: i for i, t in enumerate(itertools.combinations_with_replacement(range(26), CHECKERS))}
+TABLE_MAGIC = b'hyperso1'
+
+
+def places(side):
+    return tuple(sorted(p for i, c in enumerate(side) for p in [25 if i == 0 else 0 if i == 25 else i] * c))
+
+
+def read_table(path):
+    """hypersolve's win-probability table for CHECKERS chequers, or SystemExit saying why not."""
+    try:
+        with open(path, 'rb') as f:
+            head = f.read(16)
+            values = array.array('d')
+            values.frombytes(f.read())
+    except OSError as e:
+        raise SystemExit(f'--agent {EXACT}:TABLE: {e}; make the table with '
+                         f'`hypersolve solve --out TABLE` (tests/gnubg/hypersolve.cpp)')
+    chequers, objective = struct.unpack('<ii', head[8:16]) if len(head) == 16 else (None, None)
+    if head[:8] != TABLE_MAGIC or chequers != CHECKERS or objective != 0 \
+            or len(values) != len(SIDE_RANK) ** 2 or sys.byteorder != 'little':
+        raise SystemExit(f'{path}: not a table of {CHECKERS}-chequer win probabilities by hypersolve '
+                         f'(`hypersolve solve --chequers {CHECKERS} --objective win`)')
+    return values
 
 
 def points(winner, loser):
@@ -190,7 +226,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('boardlab', help='the boardlab program')
     ap.add_argument('--agent', action='append', required=True,
-                    help=f'an agent spec, or {EXACT} for perfect play (gnubg\'s database); give two or more to pair them')
+                    help=f'an agent spec, or {EXACT}:TABLE for perfect play (hypersolve\'s table); two or more are paired')
     ap.add_argument('--games', type=int, default=100)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--gnubg-plies', type=int, default=0)
@@ -199,14 +235,13 @@ def main():
     if not os.path.exists(GNUBG):
         print(f'{GNUBG} is missing: install the Debian package gnubg', file=sys.stderr)
         return 1
-    if EXACT in a.agent and not os.path.exists(HYPER_DB):
-        print(f'--agent {EXACT} needs {HYPER_DB}: make it with /usr/games/makehyper -c 3', file=sys.stderr)
-        return 1
+    # Tables are read before any game, so a bad one stops the run at once.
+    exact = {spec: read_table(spec[len(EXACT) + 1:]) for spec in a.agent if spec.startswith(EXACT + ':')}
     gnubg = Gnubg(a.gnubg_plies)
     results = {}
     out = open(a.out, 'w') if a.out else None
     for i, spec in enumerate(a.agent):
-        agent = ExactAgent() if spec == EXACT else Agent(a.boardlab, spec, a.seed + i)
+        agent = ExactAgent(spec, exact[spec]) if spec in exact else Agent(a.boardlab, spec, a.seed + i)
         results[spec] = [play(gnubg, agent, a.seed, g) for g in range(a.games)]
         agent.close()
         for r in results[spec]:
