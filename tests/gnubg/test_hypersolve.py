@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """hypersolve, the solved Hypergammon behind `play_vs_gnubg.py --agent exact:TABLE`, checked:
 its legal results equal gnubg's on the stored test vectors and on random positions asked of
-the real gnubg; its one-chequer values equal a closed form in every race; its two-chequer equities equal
-gnubg's own database where one is installed (/var/lib/gnubg/hyper2.bd); and the driver
-refuses a table that is not one of three-chequer win probabilities, before any game.
+the real gnubg; its one-chequer values equal a closed form in every race, and a solve started
+from them stops at once; its two-chequer equities equal gnubg's own database where one is
+installed (/var/lib/gnubg/hyper2.bd); and the driver refuses a table that is not one of
+three-chequer win probabilities, before any game.
 
   python3 tests/gnubg/test_hypersolve.py HYPERSOLVE BOARDLAB"""
 import array
@@ -76,7 +77,7 @@ def against_gnubg_database(hypersolve, tmp, positions=300):
     (`/usr/games/makehyper -c 2`, copied to HYPER2_DB), the results of random positions."""
     table = os.path.join(tmp, 'two.table')
     subprocess.run([hypersolve, 'solve', '--chequers', '2', '--objective', 'equity', '--out', table],
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, timeout=120)
     values = array.array('d')
     values.frombytes(open(table, 'rb').read()[16:])
     rank = {t: i for i, t in enumerate(itertools.combinations_with_replacement(range(26), 2))}
@@ -111,14 +112,14 @@ def main():
             data.append(live)
         else:
             failures.append(f'{driver.GNUBG} is missing: install the Debian package gnubg (cli/run.sh test does)')
-        run = subprocess.run([hypersolve, 'check', *data], capture_output=True, text=True)
+        run = subprocess.run([hypersolve, 'check', *data], capture_output=True, text=True, timeout=120)
         print(run.stdout.strip())
         if run.returncode != 0 or ', 0 differ' not in run.stdout:
             failures.append('legal results differ from gnubg\'s:\n' + run.stderr)
 
         table = os.path.join(tmp, 'one.table')
         subprocess.run([hypersolve, 'solve', '--chequers', '1', '--objective', 'win', '--out', table],
-                       check=True, capture_output=True)
+                       check=True, capture_output=True, timeout=120)
         raw = open(table, 'rb').read()
         values = array.array('d')
         values.frombytes(raw[16:])
@@ -134,6 +135,19 @@ def main():
         if races != 276 or worst > 1e-9:
             failures.append(f'the one-chequer races differ from the closed form by up to {worst}')
 
+        again = os.path.join(tmp, 'again.table')
+        run = subprocess.run([hypersolve, 'solve', '--chequers', '1', '--out', again, '--start', table],
+                             capture_output=True, text=True, timeout=120)
+        values_again = array.array('d')
+        values_again.frombytes(open(again, 'rb').read()[16:]) if run.returncode == 0 else None
+        if run.returncode != 0 or 'sweep 2' in run.stderr or len(values_again) != len(values) \
+                or max(abs(a - b) for a, b in zip(values, values_again)) > 1e-8:
+            failures.append(f'a solve started from a finished table did not stop at once with it: {run.stderr}')
+        run = subprocess.run([hypersolve, 'solve', '--chequers', '2', '--out', again, '--start', table],
+                             capture_output=True, text=True, timeout=120)
+        if run.returncode != 2 or 'not a table of this many chequers' not in run.stderr:
+            failures.append(f'a table of one chequer was taken to start two: rc {run.returncode}, {run.stderr}')
+
         if os.path.exists(HYPER2_DB):
             failures += against_gnubg_database(hypersolve, tmp)
         else:
@@ -141,7 +155,8 @@ def main():
 
         for bad, why in [(os.path.join(tmp, 'missing.table'), 'No such file'), (table, 'not a table of 3-chequer')]:
             run = subprocess.run([sys.executable, os.path.join(HERE, 'play_vs_gnubg.py'), boardlab, '--games', '1',
-                                  '--agent', 'random', '--agent', f'exact:{bad}'], capture_output=True, text=True)
+                                  '--agent', 'random', '--agent', f'exact:{bad}'],
+                                 capture_output=True, text=True, timeout=120)
             if run.returncode == 0 or why not in run.stderr or run.stdout:
                 failures.append(f'exact:{bad}: rc {run.returncode}, {run.stderr!r}, {run.stdout!r} (wanted a refusal '
                                 f'saying "{why}" before any game)')
