@@ -226,17 +226,20 @@ int check(const std::vector<std::string>& files) {
         std::set<std::pair<int, int>> want, got;
         if (j.contains("sides")) {  // hypergammon_moves.jsonl: both sides, results by side
           const int m = j.at("to_move");
-          me = from_counts(j.at("sides")[m], 3);
-          opp = from_counts(j.at("sides")[1 - m], 3);
+          if (m != 0 && m != 1) throw std::runtime_error("to_move is not 0 or 1");
+          me = from_counts(j.at("sides").at(m), 3);
+          opp = from_counts(j.at("sides").at(1 - m), 3);
           for (const auto& r : j.at("results"))
-            want.insert({g.pack(from_counts(r.at("sides")[m], 3)), g.pack(from_counts(r.at("sides")[1 - m], 3))});
+            want.insert({g.pack(from_counts(r.at("sides").at(m), 3)), g.pack(from_counts(r.at("sides").at(1 - m), 3))});
         } else {  // tricky_answers.jsonl: the mover's and the opponent's, a pass listing no move
           me = from_counts(j.at("me"), 3);
           opp = from_counts(j.at("opp"), 3);
           for (const auto& r : j.at("moves")) want.insert({g.pack(from_counts(r.at("me"), 3)), g.pack(from_counts(r.at("opp"), 3))});
           if (j.at("pass").get<bool>()) want.insert({g.pack(me), g.pack(opp)});
         }
-        for (const Result& r : tree.results(me, opp, j.at("dice")[0], j.at("dice")[1])) got.insert({g.pack(r.me), g.pack(r.opp)});
+        const int d1 = j.at("dice").at(0), d2 = j.at("dice").at(1);
+        if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) throw std::runtime_error("a die is not 1 to 6");
+        for (const Result& r : tree.results(me, opp, d1, d2)) got.insert({g.pack(r.me), g.pack(r.opp)});
         ++positions;
         if (want != got) {
           ++differ;
