@@ -108,7 +108,7 @@ def both_sides(to_move, move):
 
 class ExactAgent:
     """`--agent exact:TABLE`: perfect play, for a ceiling. TABLE is Hypergammon solved by
-    tests/gnubg/hypersolve.cpp (`hypersolve solve --out TABLE`, about an hour of one core):
+    tests/gnubg/hypersolve.cpp (`hypersolve solve --out TABLE`, under an hour of one core):
     every position's win probability under play that maximizes it. The agent plays the legal
     move (gnubg's list) after which the opponent's chance is least."""
 
@@ -234,6 +234,9 @@ def main():
     a = ap.parse_args()
     if not os.path.exists(GNUBG):
         print(f'{GNUBG} is missing: install the Debian package gnubg', file=sys.stderr)
+        return 1
+    if EXACT in a.agent:
+        print(f'--agent {EXACT} takes a table: {EXACT}:TABLE, made by `hypersolve solve --out TABLE`', file=sys.stderr)
         return 1
     # Tables are read before any game, so a bad one stops the run at once.
     exact = {spec: read_table(spec[len(EXACT) + 1:]) for spec in a.agent if spec.startswith(EXACT + ':')}

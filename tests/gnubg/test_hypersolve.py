@@ -153,12 +153,13 @@ def main():
         else:
             print(f'(no {HYPER2_DB}: the comparison with gnubg\'s own database is skipped)')
 
-        for bad, why in [(os.path.join(tmp, 'missing.table'), 'No such file'), (table, 'not a table of 3-chequer')]:
+        for spec, why in [(f'exact:{tmp}/missing.table', 'No such file'), (f'exact:{table}', 'not a table of 3-chequer'),
+                          ('exact', 'takes a table')]:
             run = subprocess.run([sys.executable, os.path.join(HERE, 'play_vs_gnubg.py'), boardlab, '--games', '1',
-                                  '--agent', 'random', '--agent', f'exact:{bad}'],
+                                  '--agent', 'random', '--agent', spec],
                                  capture_output=True, text=True, timeout=120)
             if run.returncode == 0 or why not in run.stderr or run.stdout:
-                failures.append(f'exact:{bad}: rc {run.returncode}, {run.stderr!r}, {run.stdout!r} (wanted a refusal '
+                failures.append(f'{spec}: rc {run.returncode}, {run.stderr!r}, {run.stdout!r} (wanted a refusal '
                                 f'saying "{why}" before any game)')
     for f in failures:
         print('FAIL', f)
