@@ -133,7 +133,11 @@ class ExactAgent:
 
 # hypersolve's table: a side is the sorted places of its chequers (0 off, 1..24 its points,
 # 25 the bar), ranked as combinations_with_replacement lists them.
-SIDE_RANK = {t: i for i, t in enumerate(itertools.combinations_with_replacement(range(26), CHECKERS))}
+def side_ranks(chequers):
+    return {t: i for i, t in enumerate(itertools.combinations_with_replacement(range(26), chequers))}
+
+
+SIDE_RANK = side_ranks(CHECKERS)
 TABLE_MAGIC = b'hyperso1'
 
 

@@ -9,7 +9,6 @@ three-chequer win probabilities, before any game.
   python3 tests/gnubg/test_hypersolve.py HYPERSOLVE BOARDLAB"""
 import array
 import glob
-import itertools
 import json
 import os
 import random
@@ -80,7 +79,7 @@ def against_gnubg_database(hypersolve, tmp, positions=300):
                    check=True, capture_output=True, timeout=120)
     values = array.array('d')
     values.frombytes(open(table, 'rb').read()[16:])
-    rank = {t: i for i, t in enumerate(itertools.combinations_with_replacement(range(26), 2))}
+    rank = driver.side_ranks(2)
     gnubg = driver.Gnubg(0, '2-chequer-hypergammon')
     rng = random.Random(5)
     results = worst = 0
