@@ -145,8 +145,9 @@ YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Dia
 }
 
 // `from`: where the definition that extends this one says so (null for the one named).
+// `names`: each extended definition's name, nearest first.
 YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs::path>& chain,
-                       const YNode* from = nullptr) {
+                       std::vector<std::string>& names, const YNode* from = nullptr) {
   const SourcePos here = from ? from->pos : SourcePos{display_path(path), 0, 0};
   std::error_code ec;
   fs::path canon = fs::weakly_canonical(path, ec);
@@ -168,6 +169,7 @@ YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs:
     diags.error(doc->pos, "a definition must be a map of keys");
     return nullptr;
   }
+  if (const YNode* n = doc->get("name"); from && n && n->is_scalar()) names.push_back(n->scalar);
   const YNode* ext = doc->get("extends");
   if (!ext) return doc;
   if (!ext->is_scalar()) {
@@ -175,7 +177,7 @@ YPtr load_with_extends(const fs::path& path, Diagnostics& diags, std::vector<fs:
     return nullptr;
   }
   fs::path base_path = path.parent_path() / ext->scalar;
-  YPtr base = load_with_extends(base_path, diags, chain, ext);
+  YPtr base = load_with_extends(base_path, diags, chain, names, ext);
   if (!base) return nullptr;
   YPtr base_options;
   for (const auto& [k, v] : base->fields)
@@ -917,7 +919,8 @@ class Builder {
         }
   }
 
-  // Weights are learned for one definition: a variant that extends it names its own.
+  // Weights are learned for one definition: a variant that extends it names its own (which
+  // may be those of a definition it extends, named again: LearnedEval::read).
   void weights(GameDef& g) {
     const YNode* w = root_.get("weights");
     if (!w || w->pos.file != g.source_file) return;
@@ -1080,13 +1083,15 @@ class Builder {
 GameDefPtr load_game_def(const std::string& path, const std::vector<std::pair<std::string, std::string>>& overrides) {
   Diagnostics diags;
   std::vector<fs::path> chain;
-  YPtr root = load_with_extends(path, diags, chain);
+  std::vector<std::string> extended_names;
+  YPtr root = load_with_extends(path, diags, chain, extended_names);
   if (!root || diags.has_errors()) throw DefinitionError(diags);
   // Sections that are well formed are checked further even when others are not, so that
   // one run reports every error it can.
   auto bad = validate_fields(*root, definition_schema(), "", diags);
   auto g = std::make_shared<GameDef>();
   g->source_file = display_path(path);
+  g->extended_names = std::move(extended_names);
   Builder(*root, diags, bad).build(*g, overrides);
   if (diags.has_errors()) throw DefinitionError(diags);
   for (const auto& d : diags.items())

@@ -146,6 +146,9 @@ struct ReserveStock {
 struct GameDef {
   std::string name, title, description, rules_text;
   std::string source_file;  // the YAML the user named
+  // The names of the definitions this one extends, nearest first: weights trained for one of
+  // them may be named here (`weights:`) when the input layout is the same.
+  std::vector<std::string> extended_names;
   int api = kFirstApi;      // the authoring API the definition and its script were written for
   SourcePos api_pos;        // where `api` is given (the definition's start when it is not)
   std::string script_file;  // resolved path of the Lua script

@@ -8,10 +8,12 @@
 #include "core/json_text.h"
 #include "core/text.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <sstream>
 #include <nlohmann/json.hpp>
@@ -87,8 +89,15 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
     return h[key];
   };
   try {
-    if (field("definition").get<std::string>() != def.name)
-      throw fail(fmt::format("these weights were trained for '{}', not '{}'", field("definition").get<std::string>(), def.name));
+    // Weights trained for a definition this one extends serve it too, when its layout is the
+    // same: a variant that changes a rule can name its base's weights (`weights:`).
+    const auto trained_for = field("definition").get<std::string>();
+    const auto& bases = def.extended_names;
+    const bool for_base = trained_for != def.name && std::find(bases.begin(), bases.end(), trained_for) != bases.end();
+    if (trained_for != def.name && !for_base)
+      throw fail(bases.empty() ? fmt::format("these weights were trained for '{}', not '{}'", trained_for, def.name)
+                               : fmt::format("these weights were trained for '{}', neither '{}' nor a definition it extends ({})",
+                                             trained_for, def.name, fmt::join(bases, ", ")));
     auto out = std::make_shared<LearnedEval>(def, 1, 0);
     if (field("layout").get<std::string>() != out->layout_.describe())
       throw fail(fmt::format("these weights were trained for another input layout of '{}' (the definition changed its board, "
@@ -114,8 +123,9 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
     out->net_.read_parameters(params.data());
     out->content_hash_ = field("definition_hash").get<std::string>();
     out->training_ = field("training").dump();
+    // A base's weights were trained under other rules by design: no warning for that.
     if (warning)
-      *warning = def.same_rules(out->content_hash_)
+      *warning = for_base || def.same_rules(out->content_hash_)
                      ? ""
                      : fmt::format("{}: trained on another version of '{}' (definition hash {}, now {}); its rules may have changed",
                                    path, def.name, out->content_hash_, def.content_hash);

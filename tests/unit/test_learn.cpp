@@ -236,6 +236,26 @@ TEST_CASE("Weights files: a round trip keeps every weight; a file for another ga
   const_cast<GameDef&>(*changed).content_hash = "0000000000000000";
   LearnedEval::load(path, *changed, &warning);
   CHECK(warning.find("trained on another version of 'nim-race'") != std::string::npos);
+
+  // A variant may name the weights of a definition it extends (nearer or farther up), with
+  // no warning: their rules differ by design. Not when its board, and so its layout, differs.
+  const std::string base = std::filesystem::absolute(kNim).string();
+  const auto variant = [&](const std::string& name, const std::string& extends, const std::string& more) {
+    return open_definition(write(name + ".yaml", "name: " + name + "\nextends: " + extends + "\n" + more));
+  };
+  auto child = variant("nim-child", base, "");
+  auto grandchild = variant("nim-grandchild", dir.path() + "/nim-child.yaml", "");
+  CHECK(grandchild->extended_names == std::vector<std::string>{"nim-child", "nim-race"});
+  for (const auto& def : {child, grandchild}) {
+    warning = "unset";
+    CHECK(LearnedEval::load(path, *def, &warning)->net() == r.eval->net());
+    CHECK(warning.empty());
+  }
+  auto wider = variant("nim-wide", base, "board: {kind: grid, size: [12, 1], directions: {w: [-1, 0]}}\n"
+                                         "setup:\n  - {stack: T, cells: [l1]}\n");
+  CHECK_THROWS_WITH(LearnedEval::load(path, *wider), Catch::Contains("another input layout"));
+  CHECK_THROWS_WITH(LearnedEval::load(path, *open_definition("breakthrough-6x6")),
+                    Catch::Contains("trained for 'nim-race', neither 'breakthrough-6x6' nor a definition it extends (breakthrough)"));
 }
 
 TEST_CASE("Training: self-play learns the known values of a Nim race, and every agent plays them with eval") {
