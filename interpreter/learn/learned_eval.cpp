@@ -93,8 +93,9 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
     // same: a variant that changes a rule can name its base's weights (`weights:`).
     const auto trained_for = field("definition").get<std::string>();
     const auto& bases = def.extended_names;
-    const bool for_base = trained_for != def.name && std::find(bases.begin(), bases.end(), trained_for) != bases.end();
-    if (trained_for != def.name && !for_base)
+    const bool own = trained_for == def.name;
+    const bool for_base = !own && std::ranges::find(bases, trained_for) != bases.end();
+    if (!own && !for_base)
       throw fail(bases.empty() ? fmt::format("these weights were trained for '{}', not '{}'", trained_for, def.name)
                                : fmt::format("these weights were trained for '{}', neither '{}' nor a definition it extends ({})",
                                              trained_for, def.name, fmt::join(bases, ", ")));
