@@ -67,7 +67,8 @@ const std::vector<AgentInfo>& agent_catalogue() {
   static const AgentParam kEval = {
       "eval", "builtin",
       "how positions are judged: builtin (the game's evaluate hook, else material), a weights file from `boardlab train`, "
-      "or learned (the weights the definition names, or those compare trained with eval=auto)"};
+      "learned (the weights the definition names, or those compare trained with eval=auto), or members joined by + "
+      "(the mean of their values: learned+builtin adds material's gradient where the weights call all positions won)"};
   static const AgentParam kNodes = {
       "nodes", "0",
       "positions searched per move: deepening stops when half of them are searched, and the depth under way "

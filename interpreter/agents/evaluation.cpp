@@ -82,11 +82,16 @@ Evaluator evaluator_param(AgentParams& p, const GameDef& def) {
   // A '+' joins the members of an ensemble, unless the name is one file.
   const bool whole = name.find('+') == std::string::npos || (p.limits.files && std::filesystem::exists(name));
   Nets nets;
+  int builtin = 0;
   for (const auto& file : whole ? std::vector<std::string>{name} : split(name, '+')) {
+    if (file == "builtin") {
+      ++builtin;
+      continue;
+    }
     const Nets more = members(file);
     nets.insert(nets.end(), more.begin(), more.end());
   }
-  return Evaluator(std::move(nets));
+  return Evaluator(std::move(nets), builtin);
 }
 
 }  // namespace boardlab

@@ -22,9 +22,11 @@ double evaluate(const Rules& rules, const State& s, int player);
 class Evaluator {
  public:
   Evaluator() = default;
-  // One network, or an ensemble: the mean of the networks' values.
-  explicit Evaluator(std::vector<std::shared_ptr<const LearnedEval>> learned)
-      : learned_(std::move(learned)), net_scratch_(learned_.size()) {
+  // One network, or an ensemble: the mean of the networks' values, and of the built-in
+  // evaluation's counted `builtin` times (which keeps a gradient, material say, where the
+  // networks call every position won).
+  explicit Evaluator(std::vector<std::shared_ptr<const LearnedEval>> learned, int builtin = 0)
+      : learned_(std::move(learned)), builtin_(builtin), net_scratch_(learned_.size()) {
     for (const auto& l : learned_)
       if (l->net().antisymmetric()) both_views_ = l.get();
   }
@@ -36,11 +38,13 @@ class Evaluator {
     (both_views_ ? both_views_ : learned_[0].get())->encode(s, player, inputs_, theirs_);
     double sum = 0;
     for (size_t i = 0; i < learned_.size(); ++i) sum += learned_[i]->net().value(inputs_, theirs_, net_scratch_[i]);
-    return sum / static_cast<double>(learned_.size());
+    if (builtin_ > 0) sum += builtin_ * evaluate(rules, s, player);
+    return sum / static_cast<double>(learned_.size() + static_cast<size_t>(builtin_));
   }
 
  private:
   std::vector<std::shared_ptr<const LearnedEval>> learned_;
+  int builtin_ = 0;  // members of the ensemble that are the built-in evaluation
   const LearnedEval* both_views_ = nullptr;  // an antisymmetric member, if any
   SparseInput inputs_, theirs_;
   std::vector<ValueNet::Scratch> net_scratch_;  // one each: networks of other sizes reuse none
@@ -48,8 +52,8 @@ class Evaluator {
 
 // The evaluation an agent's `eval` parameter names: `builtin` (the default), `learned` (the
 // weights the caller handed make_agent, else those the definition names), a weights file
-// (loaded once per file and definition, then shared), or files joined by '+' (an ensemble:
-// the mean of their values). Throws std::invalid_argument.
+// (loaded once per file and definition, then shared), or members joined by '+' (an ensemble:
+// the mean of their values; `learned` and `builtin` may be members). Throws std::invalid_argument.
 Evaluator evaluator_param(AgentParams& p, const GameDef& def);
 
 }  // namespace boardlab

@@ -476,6 +476,28 @@ TEST_CASE("An ensemble (eval=A+B) judges by the mean of its networks' values") {
                     Catch::Contains("3.weights: cannot read"));
 }
 
+TEST_CASE("builtin may join an ensemble (eval=A+builtin): the mean takes the built-in evaluation as a member") {
+  auto nim = open_definition(kNim);
+  testing::TempDir dir;
+  const auto net = std::make_shared<LearnedEval>(*nim, 8, 1);
+  const std::string file = dir.path() + "/1.weights";
+  net->save(file);
+  ThreadRules rules(nim);
+  const State s = rules.initial();
+  LearnedEval::Scratch scratch;
+  const double learned = net->value(s, 0, scratch), builtin = evaluate(rules, s, 0);
+  REQUIRE(learned != Approx(builtin));
+  const auto value = [&](const std::string& eval) {
+    AgentParams p("greedy", {{"eval", eval}});
+    Evaluator e = evaluator_param(p, *nim);
+    return e(rules, s, 0);
+  };
+  CHECK(value(file + "+builtin") == Approx((learned + builtin) / 2));
+  CHECK(value("builtin+" + file + "+builtin") == Approx((learned + 2 * builtin) / 3));  // a member counted twice weighs twice
+  CHECK(value("builtin+builtin") == Approx(builtin));
+  CHECK(value(file) == Approx(learned));
+}
+
 namespace {
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
