@@ -37,6 +37,7 @@ struct SimulateArgs {
   long games = 100;
   uint64_t seed = 1;
   int max_plies = 1000;
+  int openings = 0;
   int threads = 0;  // 0: every core
   std::string shard = "1/1";
   std::string out;
@@ -52,6 +53,7 @@ struct SimulateArgs {
 int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agents_text) {
   const std::vector<AgentSpec> agents = parse_agent_list(agents_text);
   lab::SimulationConfig base{def, {}, a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
+  base.opening_plies = a.openings;
   const lab::Ladder l = lab::play_ladder(base, agents, run_games);
   fmt::print("{}", lab::ladder_text(l, base));
   if (!a.out.empty()) {
@@ -122,6 +124,10 @@ Runner add_simulate(CLI::App& app) {
   cmd->add_option("--seed", a->seed, "game i is seeded from (seed, i) alone");
   cmd->add_option("--max-plies", a->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, lab::kMaxSeriesPlies));
+  cmd->add_option("--openings", a->openings,
+                  "start each round of games (one per seat) with this many random moves, the same in the round: agents "
+                  "that search without chance then play different games (0: none)")
+      ->check(CLI::Range(0, 1000));
   cmd->add_option("--threads", a->threads, "threads to play on (default: every core); results do not depend on it")
       ->check(CLI::Range(0, lab::kMaxSeriesThreads));
   cmd->add_option("--shard", a->shard, "K/N: play only the K-th of N slices of the games (see `boardlab merge`)");
@@ -161,6 +167,7 @@ Runner add_simulate(CLI::App& app) {
     }
     const auto [k, n] = shard;
     lab::SimulationConfig c{def, agents, a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
+    c.opening_plies = a->openings;
     c.shard = k;
     c.shards = n;
     const lab::RunInfo run = lab::run_info(a->game.game, a->game.options, c);

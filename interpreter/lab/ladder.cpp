@@ -75,8 +75,8 @@ nlohmann::json to_json(const Ladder& l, const std::string& game) {
 
 std::string ladder_text(const Ladder& l, const SimulationConfig& base) {
   const auto& agents = l.agents;
-  std::string out = fmt::format("{}: each pair of agents plays {} games, seats alternating (seed {}, at most {} plies).\n",
-                                base.def->name, base.games, base.seed, base.max_plies);
+  std::string out = fmt::format("{}: each pair of agents plays {} games, seats alternating (seed {}, at most {} plies{}).\n",
+                                base.def->name, base.games, base.seed, base.max_plies, openings_text(base.opening_plies));
   out += "The row agent's score against the column agent (draws count half), with its 95% interval:\n\n";
   size_t wname = 6;
   for (const auto& s : agents) wname = std::max(wname, s.str().size());

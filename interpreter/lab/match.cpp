@@ -25,8 +25,7 @@ MatchResult match_result(const std::vector<GameStats>& games) {
     else (g.winner == g.first_seat ? r.wins : r.losses)++;
     r.first_mover_wins += g.winner >= 0 && g.winner == g.starter;
     r.capped += g.capped;
-    if (r.thinking.size() < g.thinking.size()) r.thinking.resize(g.thinking.size());
-    for (size_t k = 0; k < g.thinking.size(); ++k) r.thinking[k].add(g.thinking[k]);
+    add_thinking(r.thinking, g.thinking);
   }
   return r;
 }
@@ -68,15 +67,14 @@ std::string match_text(const Match& match, const MatchConfig& m) {
   auto [lo, hi] = r.interval();
   const EloDifference elo = elo_difference(r);
   std::string out = fmt::format("{}: {} against {}, {} games (seats alternating, seed {}{})\n", c.def->name, a, b, r.games,
-                                c.seed, c.opening_plies ? fmt::format(", {} random plies first", c.opening_plies) : "");
+                                c.seed, openings_text(c.opening_plies));
   out += fmt::format("wins {}, draws {}, losses {} for {}\n", r.wins, r.draws, r.losses, a);
   out += fmt::format("score {:.3f} (95% CI {:.3f}-{:.3f}); Elo {}; {:.1f} plies a game\n", r.score(), lo, hi,
                      elo_text(elo.elo, elo.interval95.low, elo.interval95.high), static_cast<double>(r.plies) / r.games);
   out += fmt::format("the first mover won {}\n", rate_text(Rate{r.first_mover_wins, r.games}));
   for (size_t k = 0; k < r.thinking.size() && k < 2; ++k)
     if (const Thinking& t = r.thinking[k]; t.moves > 0)
-      out += fmt::format("{} thought {:.3g} ms a move on average, {:.3g} ms at most ({} moves)\n", k == 0 ? a : b,
-                         1000 * t.seconds / static_cast<double>(t.moves), 1000 * t.longest, t.moves);
+      out += fmt::format("{} thought {}\n", k == 0 ? a : b, thinking_text(t));
   if (mostly_capped(r.capped, r.games)) out += "No verdict from these games: " + capped_note(r.capped, r.games, c.max_plies) + "\n";
   if (m.sprt) {
     const EloTest& t = *m.sprt;

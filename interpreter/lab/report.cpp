@@ -186,12 +186,24 @@ std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s
   rows.emplace_back("branching", spread_text(s.branching));
   for (size_t e = 0; e < s.events.size(); ++e) rows.emplace_back(s.event_names[e] + " per game", spread_text(s.events[e], 2));
   rows.emplace_back("seconds per game", spread_text(s.seconds, 4));
+  for (size_t k = 0; k < s.thinking.size(); ++k)
+    if (const Thinking& t = s.thinking[k]; t.moves > 0)
+      rows.emplace_back(fmt::format("time a move, {}", char('A' + k)), thinking_text(t));
   return rows;
 }
 
 std::string rate_text(const Rate& r) {
   const auto ci = r.interval95();
   return fmt::format("{:.3f} ({:.3f}-{:.3f})", r.value(), ci.low, ci.high);
+}
+
+std::string openings_text(int opening_plies) {
+  return opening_plies ? fmt::format(", {} random plies first", opening_plies) : "";
+}
+
+std::string thinking_text(const Thinking& t) {
+  return fmt::format("{:.3g} ms a move on average, {:.3g} ms at most ({} moves)",
+                     1000 * t.seconds / static_cast<double>(std::max(1L, t.moves)), 1000 * t.longest, t.moves);
 }
 
 // "greedy (A), mcts (B); A plays first in the even-numbered games"
@@ -204,8 +216,9 @@ std::string seating(const RunInfo& run) {
 }
 
 std::string summary_text(const Summary& s, const RunInfo& run) {
-  std::string out = fmt::format("{}: {} games, {} (seats rotating), seed {}, at most {} plies{}\n", run.game,
+  std::string out = fmt::format("{}: {} games, {} (seats rotating), seed {}, at most {} plies{}{}\n", run.game,
                                 s.games, fmt::join(run.agents, " against "), run.seed, run.max_plies,
+                                openings_text(run.opening_plies),
                                 run.options.empty() ? "" : fmt::format(", options {}", fmt::join(run.options, " ")));
   out += "rates with their 95% intervals:\n";
   for (const auto& [name, value] : statistic_rows(s)) out += fmt::format("  {:<22} {}\n", name, value);
@@ -224,10 +237,10 @@ std::string html_report(const Summary& s, const std::vector<GameStats>& games, c
   for (const auto& [words, n] : s.results) results.push_back(text(fmt::format("{}: {}", n, words)));
   HtmlPage page(fmt::format("{}: self-play report", run.game));
   page.heading(fmt::format("{}: {} self-play games", run.game, s.games), 1)
-      .paragraph(text(fmt::format("{}: {}; seed {}; at most {} plies; definition {}{}. Rates are given with their 95% "
+      .paragraph(text(fmt::format("{}: {}; seed {}; at most {} plies{}; definition {}{}. Rates are given with their 95% "
                                   "(Wilson) intervals, means with their 95% intervals.",
                                   fmt::join(run.agents, " against "), seating(run), run.seed, run.max_plies,
-                                  run.definition_hash,
+                                  openings_text(run.opening_plies), run.definition_hash,
                                   run.options.empty() ? "" : fmt::format("; options {}", fmt::join(run.options, " ")))))
       .table(summary);
   if (mostly_capped(s.capped.hits, s.games)) page.paragraph(text("Note: " + capped_note(s.capped.hits, s.games, run.max_plies)));

@@ -27,6 +27,10 @@ Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>
 
 // "0.545 (0.476-0.612)"
 std::string rate_text(const Rate& r);
+// ", 2 random plies first" for a series with random openings (SimulationConfig::opening_plies), else "".
+std::string openings_text(int opening_plies);
+// An agent's time choosing moves: "512 ms a move on average, 940 ms at most (400 moves)".
+std::string thinking_text(const Thinking& t);
 // Every statistic of a summary as (name, value) for the terminal and the HTML page alike.
 std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s);
 

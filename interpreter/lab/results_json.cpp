@@ -18,6 +18,11 @@ json spread_json(const Spread& s) {
   return {{"mean", s.mean}, {"ci95", {s.mean95.low, s.mean95.high}}, {"sd", s.sd}, {"min", s.min},
           {"q1", s.q1}, {"median", s.median}, {"q3", s.q3}, {"max", s.max}, {"n", s.n}};
 }
+json thinking_json(const std::vector<Thinking>& thinking) {
+  json out = json::array();
+  for (const Thinking& t : thinking) out.push_back({{"moves", t.moves}, {"seconds", t.seconds}, {"longest", t.longest}});
+  return out;
+}
 }  // namespace
 
 json to_json(const GameStats& g, const GameDef& def) {
@@ -37,6 +42,8 @@ json to_json(const GameStats& g, const GameDef& def) {
               {"seconds", g.seconds},
               {"moves", g.moves}};
   if (def.dice.count) out["dice"] = g.dice;
+  // Measured, like seconds: what a resumed run's time per move is added up from.
+  out["thinking"] = thinking_json(g.thinking);
   return out;
 }
 
@@ -73,13 +80,22 @@ GameStats game_from_json(const json& j, const GameDef& def) {
   require(g.moves.empty() || static_cast<int>(g.moves.size()) == g.plies, "moves must hold one entry per ply");
   for (int m : g.moves) require(m >= 0, "a move's number is negative");
   require(g.dice.size() == (def.dice.count ? g.moves.size() : 0), "dice must hold one roll per move, in a game with dice");
+  // Files written before games carried their agents' time have none.
+  for (const json& t : j.value("thinking", json::array())) {
+    Thinking k{t.at("moves").get<long>(), t.at("seconds").get<double>(), t.at("longest").get<double>()};
+    require(k.moves >= 0 && k.moves <= g.plies, "thinking's moves must be from 0 to the game's plies");
+    require(k.seconds >= 0 && k.longest >= 0 && k.longest <= k.seconds, "thinking's times must be from 0, the longest within the sum");
+    g.thinking.push_back(k);
+  }
+  require(g.thinking.empty() || static_cast<int>(g.thinking.size()) == def.nplayers(), "thinking must hold an entry per agent");
   return g;
 }
 
 json to_json(const RunInfo& r) {
   return {{"game", r.game},       {"options", r.options},     {"definition_hash", r.definition_hash},
           {"agents", r.agents},   {"seed", r.seed},           {"games", r.games},
-          {"max_plies", r.max_plies}, {"shards", r.shards}, {"shard_count", r.shard_count}};
+          {"max_plies", r.max_plies}, {"opening_plies", r.opening_plies}, {"shards", r.shards},
+          {"shard_count", r.shard_count}};
 }
 
 RunInfo run_from_json(const json& j) {
@@ -91,9 +107,11 @@ RunInfo run_from_json(const json& j) {
   r.seed = j.at("seed").get<uint64_t>();
   r.games = j.at("games").get<long>();
   r.max_plies = j.at("max_plies").get<int>();
+  r.opening_plies = j.value("opening_plies", 0);  // absent before runs could open randomly
   r.shards = j.at("shards").get<std::vector<int>>();
   r.shard_count = j.at("shard_count").get<int>();
   if (r.agents.empty() || r.agents.size() > kMaxPlayers) throw std::invalid_argument("agents must list an agent per player");
+  if (r.opening_plies < 0) throw std::invalid_argument("opening_plies must be from 0");
   if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
   for (int k : r.shards)
     if (k < 1 || k > r.shard_count) throw std::invalid_argument("shards must be numbers from 1 to shard_count");
@@ -120,6 +138,7 @@ json to_json(const Summary& s, const GameDef& def) {
           {"branching", spread_json(s.branching)},
           {"events_per_game", events},
           {"seconds_per_game", spread_json(s.seconds)},
+          {"thinking_by_agent", thinking_json(s.thinking)},
           {"results", s.results},
           {"branching_by_ply", s.branching_by_ply},
           {"branching_by_turn", s.branching_by_turn}};

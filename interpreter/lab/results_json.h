@@ -18,6 +18,7 @@ struct RunInfo {
   uint64_t seed = 1;
   long games = 0;  // in the whole run, all shards together
   int max_plies = 0;
+  int opening_plies = 0;  // random plies opening each round (SimulationConfig::opening_plies)
   std::vector<int> shards;  // the shards these results hold
   int shard_count = 1;
 };

@@ -45,6 +45,7 @@ RunInfo run_info(const std::string& game, const std::vector<std::string>& option
   r.seed = config.seed;
   r.games = config.games;
   r.max_plies = config.max_plies;
+  r.opening_plies = config.opening_plies;
   r.shards = {config.shard + 1};
   r.shard_count = config.shards;
   return r;
@@ -156,7 +157,7 @@ namespace {
 // Whether two folders' runs are the same run (their shards aside).
 bool same_run(const RunInfo& a, const RunInfo& b) {
   return a.game == b.game && a.options == b.options && a.agents == b.agents && a.seed == b.seed && a.games == b.games &&
-         a.max_plies == b.max_plies && a.shard_count == b.shard_count && a.definition_hash == b.definition_hash;
+         a.max_plies == b.max_plies && a.opening_plies == b.opening_plies && a.shard_count == b.shard_count && a.definition_hash == b.definition_hash;
 }
 
 }  // namespace
@@ -312,6 +313,7 @@ ResumedRun resume_run(const std::string& dir, const std::string& definition, lon
                                             "names '{}'", dir, join(run.agents, ",")));
   out.config = SimulationConfig{def, agents, run.games + more, run.seed, run.max_plies, threads};
   SimulationConfig& c = out.config;
+  c.opening_plies = run.opening_plies;
   if (retyped.empty()) {
     // A folder may come from a stranger: its specs are checked, before any game, within the
     // limits of specs from files.
@@ -357,7 +359,7 @@ MergedRun merge_runs(const std::vector<std::string>& dirs, const std::string& ga
                                         out.def->content_hash));
     } else if (!same_run(r, out.run)) {
       throw std::invalid_argument(fmt::format("{} is not from the same run as {} (game, options, agents, seed, games, "
-                                              "max plies, shard count and definition must agree)", dir, dirs.front()));
+                                              "max plies, openings, shard count and definition must agree)", dir, dirs.front()));
     }
     out.run.shards.insert(out.run.shards.end(), r.shards.begin(), r.shards.end());
     auto games = read_games(dir, *out.def, [&](const GameStats& g) {

@@ -62,6 +62,11 @@ struct Thinking {
   void add(double took) { ++moves, seconds += took, longest = std::max(longest, took); }
   void add(const Thinking& o) { moves += o.moves, seconds += o.seconds, longest = std::max(longest, o.longest); }
 };
+// Adds a game's per-agent times to a series' (which grows to as many agents).
+inline void add_thinking(std::vector<Thinking>& total, const std::vector<Thinking>& game) {
+  if (total.size() < game.size()) total.resize(game.size());
+  for (size_t k = 0; k < game.size(); ++k) total[k].add(game[k]);
+}
 
 // One game's facts, all but `seconds` and `thinking` reproducible from its seed.
 struct GameStats {
@@ -82,8 +87,8 @@ struct GameStats {
   std::vector<int> moves;
   std::vector<std::string> dice;  // in a game with dice, the roll each move played ("6-5")
   double seconds = 0;
-  // Per agent, in the series' order (not the seats'). Measured, so not written to a folder:
-  // a resumed run's games would not have it.
+  // Per agent, in the series' order (not the seats'). Measured, like `seconds`; empty in a
+  // game read from a folder written before games carried it.
   std::vector<Thinking> thinking;
 };
 

@@ -65,6 +65,7 @@ Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {
     }
     for (size_t e = 0; e < events.size() && e < g.events.size(); ++e) events[e].push_back(static_cast<double>(g.events[e]));
     seconds.push_back(g.seconds);
+    add_thinking(s.thinking, g.thinking);
     ++s.results[g.result];
   }
   s.first_agent_score = spread_of(score);

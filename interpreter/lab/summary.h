@@ -25,6 +25,7 @@ struct Summary {
   std::vector<std::string> event_names;
   std::vector<Spread> events;  // per game: moves carrying each event
   Spread seconds;
+  std::vector<Thinking> thinking;  // per agent (A, B, ...): its time choosing moves, over the games that carry it
   std::map<std::string, long> results;  // how games ended, by describe()'s text
   std::vector<double> branching_by_ply;  // the mean over games still choosing at that ply
   std::vector<long> games_by_ply;        // how many games that is

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "helpers.h"
 #include "lab/simulation.h"
@@ -20,6 +21,7 @@
 #include "lab/svg_plot.h"
 #include "lab/html_page.h"
 #include "core/text.h"
+#include "lab/results_json.h"
 #include "lab/runs.h"
 #include "definition/bundled.h"
 
@@ -412,6 +414,57 @@ TEST_CASE("An interrupted run keeps the games it finished, and the rest played l
   kept.insert(kept.end(), more.begin(), more.end());
   std::sort(kept.begin(), kept.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   same_games(whole, kept);
+}
+
+TEST_CASE("A run with openings resumes with them, and its games keep their agents' time", "[lab]") {
+  testing::TempDir dir;
+  // Searches without chance: only the openings make the rounds differ, so a resumed run
+  // that lost them would play other games.
+  SimulationConfig c = small_run("dipole", "alphabeta:depth=1", "alphabeta:depth=2", 6);
+  c.opening_plies = 2;
+  const auto whole = simulate(c);
+  const RunInfo run = run_info("dipole", {}, c);
+  CHECK(run.opening_plies == 2);
+  CHECK(run_from_json(to_json(run)).opening_plies == 2);
+  const std::string folder = dir.path() + "/run";
+  SimulationConfig part = c;
+  part.games = 3;
+  {
+    RunJournal journal(folder, run, *c.def, {}, false);
+    simulate(part, {}, [&](const GameStats& g) { journal.add(g); });
+  }
+  ResumedRun r = resume_run(folder, "", 0, 1);
+  CHECK(r.config.opening_plies == 2);
+  REQUIRE(r.kept.size() == 3);
+  for (size_t i = 0; i < r.kept.size(); ++i) {
+    // Each agent's moves are as played; the time is measured, so only its sense is checked.
+    REQUIRE(r.kept[i].thinking.size() == 2);
+    for (size_t k = 0; k < 2; ++k) {
+      CHECK(r.kept[i].thinking[k].moves == whole[i].thinking[k].moves);
+      CHECK(r.kept[i].thinking[k].moves > 0);
+      CHECK(r.kept[i].thinking[k].longest <= r.kept[i].thinking[k].seconds);
+    }
+  }
+  auto games = r.kept;
+  SimulationConfig rest = r.config;
+  for (const auto& g : r.kept) rest.played.push_back(g.index);
+  for (auto& g : simulate(rest)) games.push_back(std::move(g));
+  std::sort(games.begin(), games.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+  same_games(whole, games);
+  // The summary adds up every game's time, the kept ones' too, and prints it per agent.
+  const Summary s = summarize(games, *c.def);
+  REQUIRE(s.thinking.size() == 2);
+  long moves = 0;
+  for (const auto& g : whole) moves += g.thinking[1].moves;
+  CHECK(s.thinking[1].moves == moves);
+  CHECK_THAT(summary_text(s, run), Catch::Contains("time a move, B") && Catch::Contains("2 random plies first"));
+  // A folder from before runs had openings or games their time reads as it did.
+  auto old_run = to_json(run);
+  old_run.erase("opening_plies");
+  CHECK(run_from_json(old_run).opening_plies == 0);
+  auto old_game = to_json(whole[0], *c.def);
+  old_game.erase("thinking");
+  CHECK(game_from_json(old_game, *c.def).thinking.empty());
 }
 
 TEST_CASE("Elo: a score's difference, ratings fitted to every pair, and the match SPRT's error rates", "[lab]") {
