@@ -59,10 +59,7 @@ Runner add_match(CLI::App& app) {
       ->check(CLI::Range(0, lab::kMaxSeriesPlies));
   cmd->add_option("--threads", *threads, "threads to play on (0: every core); the results do not depend on it")
       ->check(CLI::Range(0, lab::kMaxSeriesThreads));
-  cmd->add_option("--openings", *openings,
-                  "start each pair of games with this many random moves, played from both seats: agents that search "
-                  "without chance then play different games (0: none)")
-      ->check(CLI::Range(0, 1000));
+  add_openings_option(*cmd, *openings);
   cmd->add_option("--option", args->options, "set an option: key=value");
   auto sprt = std::make_shared<std::vector<double>>();
   auto test = std::make_shared<lab::EloTest>();

@@ -124,10 +124,7 @@ Runner add_simulate(CLI::App& app) {
   cmd->add_option("--seed", a->seed, "game i is seeded from (seed, i) alone");
   cmd->add_option("--max-plies", a->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, lab::kMaxSeriesPlies));
-  cmd->add_option("--openings", a->openings,
-                  "start each round of games (one per seat) with this many random moves, the same in the round: agents "
-                  "that search without chance then play different games (0: none)")
-      ->check(CLI::Range(0, 1000));
+  add_openings_option(*cmd, a->openings);
   cmd->add_option("--threads", a->threads, "threads to play on (default: every core); results do not depend on it")
       ->check(CLI::Range(0, lab::kMaxSeriesThreads));
   cmd->add_option("--shard", a->shard, "K/N: play only the K-th of N slices of the games (see `boardlab merge`)");

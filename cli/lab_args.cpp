@@ -16,6 +16,13 @@ int threads_or_cores(int threads) {
   return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+void add_openings_option(CLI::App& cmd, int& openings) {
+  cmd.add_option("--openings", openings,
+                 "start each round of games (one per seat) with this many random moves, the same in the round: agents "
+                 "that search without chance then play different games (0: none)")
+      ->check(CLI::Range(0, 1000));
+}
+
 std::vector<AgentSpec> parse_agent_list(const std::string& text) {
   try {
     return AgentSpec::parse_list(text);

@@ -1,7 +1,8 @@
 // What the lab's commands (simulate, compare, match) share on the command line: the agents
-// option ("A,B", where a spec's own parameters also use commas), --threads, and running a
+// option ("A,B", where a spec's own parameters also use commas), --threads, --openings, and running a
 // series with a progress bar on a terminal.
 #pragma once
+#include <CLI/CLI.hpp>
 #include <atomic>
 #include <functional>
 #include <string>
@@ -15,6 +16,9 @@ namespace boardlab::cli {
 
 // --threads: 0 means every core.
 int threads_or_cores(int threads);
+
+// --openings P (SimulationConfig::opening_plies), the same for match and simulate.
+void add_openings_option(CLI::App& cmd, int& openings);
 
 // --agents A,B (AgentSpec::parse_list), a bad spec a usage error.
 std::vector<AgentSpec> parse_agent_list(const std::string& text);
