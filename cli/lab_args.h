@@ -1,6 +1,6 @@
 // What the lab's commands (simulate, compare, match) share on the command line: the agents
-// option ("A,B", where a spec's own parameters also use commas), --threads, --openings, and running a
-// series with a progress bar on a terminal.
+// option ("A,B", where a spec's own parameters also use commas), --threads, --openings, and
+// running a series with a progress bar on a terminal.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <atomic>
