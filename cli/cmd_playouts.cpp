@@ -1,6 +1,8 @@
 // `boardlab playouts`: seeded random games written as JSON lines, one per position where a
 // move is chosen, with every legal move and the position it leads to. For checking our
-// moves against another program (tests/) and for looking at what random play does.
+// moves against another program (tests/) and for looking at what random play does. With
+// --text, the same games as a golden playthrough (rules/playthrough.h): the text the tests
+// hold every bundled game to (tests/playthroughs/).
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -8,6 +10,7 @@
 #include "common.h"
 #include "core/rng.h"
 #include "rules/game_loop.h"
+#include "rules/playthrough.h"
 #include "state/position_text.h"
 
 namespace boardlab::cli {
@@ -23,8 +26,17 @@ Runner add_playouts(CLI::App& app) {
   cmd->add_option("--seed", *seed, "the series' seed");
   cmd->add_option("--max-plies", *max_plies, "stop a game after this many plies (0: never)")->check(CLI::Range(0, 100000000));
   cmd->add_option("--option", args->options, "set an option: key=value");
+  auto text = std::make_shared<bool>(false);
+  cmd->add_flag("--text", *text,
+                "write a playthrough instead: each position, its legal moves and the move played, as text (the tests' "
+                "golden files, tests/playthroughs/)");
   return [=] {
     auto game = open_game(*args);
+    if (*text) {
+      PlaythroughSpec spec{args->game, args->options, *games, *seed, *max_plies};
+      fmt::print("{}", playthrough(*game, spec));
+      return kExitOk;
+    }
     // Every decision of the game loop, written as it is made.
     class Writer : public GameObserver {
      public:
