@@ -1,5 +1,6 @@
 // `boardlab bench`: seeded random playouts from the start; playouts/s, plies/s, length and
 // outcomes.
+#include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
 
@@ -49,9 +50,10 @@ Runner add_bench(CLI::App& app) {
     auto game = open_game(*args);
     if (!agent->empty()) return bench_agent(*game, *agent, *seconds, *seed);
     auto r = bench(*game, *seconds, *seed, *playouts, *max_plies);
-    fmt::print("game: {}\nplayouts: {} in {:.2f} s\nplayouts/s: {:.1f}\nplies/s: {:.0f}\naverage length: {:.1f} plies\n",
+    fmt::print("game: {}\nplayouts: {} in {:.2f} s\nplayouts/s: {:.1f}\nplies/s: {:.0f}\naverage length: {:.1f} plies\n"
+               "Lua calls per ply: {:.2f}\n",
                game->def().name, r.playouts, r.seconds, r.playouts / r.seconds, static_cast<double>(r.plies) / r.seconds,
-               static_cast<double>(r.plies) / r.playouts);
+               static_cast<double>(r.plies) / r.playouts, static_cast<double>(r.lua_calls) / static_cast<double>(std::max<uint64_t>(r.plies, 1)));
     for (const auto& [what, n] : r.outcomes) fmt::print("  {}: {}\n", what, n);
     return kExitOk;
   };

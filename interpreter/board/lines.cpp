@@ -111,8 +111,6 @@ StepShifts step_shifts(const Board& b) {
   return sh;
 }
 
-namespace {
-// out |= in shifted by k cells (k > 0: towards higher cells), over `words` words.
 void or_shifted(uint64_t* out, const uint64_t* in, int k, int words) {
   const int q = (k >= 0 ? k : -k) / 64, r = (k >= 0 ? k : -k) % 64;
   if (k >= 0) {
@@ -129,8 +127,6 @@ void or_shifted(uint64_t* out, const uint64_t* in, int k, int words) {
     }
   }
 }
-}  // namespace
-
 bool group_touches_bits(const StepShifts& sh, const uint64_t* owned, const int16_t* starts, int n, const uint64_t* sets,
                         int nsets) {
   const int words = sh.words, ndirs = static_cast<int>(sh.offset.size());

@@ -41,6 +41,8 @@ struct StepShifts {
   std::vector<uint64_t> from;  // [dir * words + w]: the cells with a step along dir
 };
 StepShifts step_shifts(const Board& b);
+// out |= in shifted by k cells (k > 0: towards higher cells), over `words` words.
+void or_shifted(uint64_t* out, const uint64_t* in, int k, int words);
 
 // group_touches on such a board, with bit sets (bit c % 64 of word c / 64): `owned` the
 // player's cells, `sets[i * words + w]` set i of `nsets`. The same answer as group_touches.

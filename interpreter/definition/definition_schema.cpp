@@ -111,32 +111,10 @@ const Schema& definition_schema() {
                      "result, the mover first; the runtime checks it, no hook needed",
                      kMaxConnectSets)},
     });
-    auto declared_step = structure({
-        {"dirs", list(string()), true, "the directions, in order"},
-        {"range", integer(), false, "how far: 1 a step (default), n at most n cells, 0 as far as the board goes"},
-        {"onto", string(), false,
-         "where the move may end, words joined by +: empty, enemy, own, off; either (empty+enemy, the default), any"},
-        {"split", boolean(), false, "the top k pieces go exactly k cells, for each k (a stack that splits)"},
-    });
-    auto declared_steps = structure({
-        {"pieces", dict(dict(list(declared_step))), true,
-         "per piece kind, per player name (or `all`), the steps of that player's piece"},
-        {"capture", one_of({"any", "not_taller"}), false,
-         "not_taller: an enemy stack is taken only by as many pieces or more; default any"},
-        {"off", string(), false, "the reserve pieces borne off go to (with onto: off)"},
-        {"capture_flags", list(string()), false, "the events a capture carries (captures are progress too)"},
-        {"off_flags", list(string()), false, "the events a bear-off carries (bear-offs are progress too)"},
-    });
-    auto declared_drop = structure({
-        {"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"},
-        {"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"},
-        {"fall", string(), false, "a direction pieces fall along, coming to rest on the last empty cell before the edge or a piece"},
-        {"flags", list(string()), false, "the flags every placement carries: progress, events"},
-    });
-    auto declared_moves = structure({
-        {"drop", declared_drop, false, "pieces placed from a hand onto an empty cell (the drop library)"},
-        {"steps", declared_steps, false, "pieces that step, slide, leap or split (the steps library)"},
-    });
+    // The registered blocks' keys (definition/move_block.h), one of which `moves` names.
+    std::vector<Field> blocks;
+    for (const MoveBlockType& b : move_blocks()) blocks.push_back({b.name, b.keys, false, b.doc});
+    auto declared_moves = structure(std::move(blocks));
     auto event = structure({
         {"doc", string(), false, "what it counts, for people reading the definition"},
     });

@@ -989,67 +989,52 @@ class Builder {
     return -1;
   }
 
-  // Moves declared as one building block with data (`moves:`), for scripts/lib/declared.lua.
+  // Moves declared as one building block with data (`moves:`): the registered block of that
+  // name reads its keys (definition/move_block.h).
   void moves(GameDef& g) {
     const YNode* m = root_.get("moves");
     if (!m) return;
-    DeclaredMoves& dm = g.declared;
-    const YNode *drop = m->get("drop"), *steps = m->get("steps");
-    if (!drop == !steps) {
-      diags_.error(m->pos, "'moves' declares one building block: `drop` or `steps`");
+    if (m->fields.size() != 1) {
+      std::string names;
+      for (size_t i = 0; i < move_blocks().size(); ++i)
+        names += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == move_blocks().size() ? " or " : ", ", move_blocks()[i].name);
+      diags_.error(m->pos, fmt::format("'moves' declares one building block: {}", names));
       return;
     }
-    if (drop) {
-      dm.block = DeclaredMoves::Block::Drop;
-      dm.from = reserve_slot(*drop->get("from"), g);
-      if (const YNode* f = drop->get("fall")) dm.fall = direction(*f, g);
-      if (const YNode* k = drop->get("kind")) dm.kind = std::max(kind_index(k->scalar, k->pos, g), 0);
-      dm.flags = flag_list(drop->get("flags"), g);
-      return;
-    }
-    dm.block = DeclaredMoves::Block::Steps;
-    dm.steps.assign(static_cast<size_t>(g.ncodes), {});
-    if (const YNode* c = steps->get("capture")) dm.capture = c->scalar;
-    if (const YNode* o = steps->get("off")) dm.off = reserve_slot(*o, g);
-    dm.capture_flags = flag_list(steps->get("capture_flags"), g);
-    dm.off_flags = flag_list(steps->get("off_flags"), g);
-    const YNode& pieces = *steps->get("pieces");
-    for (size_t i = 0; i < pieces.fields.size(); ++i) {
-      const YNode* per_player = pieces.fields[i].second.get();
-      const int k = kind_index(pieces.fields[i].first, pieces.key_pos[i], g);
-      if (k < 0) continue;
-      for (size_t j = 0; j < per_player->fields.size(); ++j) {
-        const auto& [who, list] = per_player->fields[j];
-        const int p = who == "all" ? -1 : g.player_index(who);
-        if (p < 0 && who != "all") {
-          auto names = player_names(g);
-          names.push_back("all");
-          unknown(per_player->key_pos[j], "player", who, names);
-          continue;
-        }
-        std::vector<DeclaredStep> parsed;
-        for (const auto& st : list->items) {
-          DeclaredStep ds;
-          for (const auto& d : st->get("dirs")->items) ds.dirs.push_back(direction(*d, g));
-          if (const YNode* r = st->get("range")) ds.range = int_value(*r, "steps range", 0, 255);
-          if (const YNode* o = st->get("onto")) {
-            ds.onto = o->scalar;
-            for (size_t at = 0; at <= ds.onto.size();) {
-              const size_t plus = std::min(ds.onto.find('+', at), ds.onto.size());
-              const std::string word = ds.onto.substr(at, plus - at);
-              static const std::vector<std::string> kWords = {"empty", "enemy", "own", "off", "either", "any"};
-              if (std::find(kWords.begin(), kWords.end(), word) == kWords.end()) unknown(o->pos, "onto word", word, kWords);
-              at = plus + 1;
-            }
-          }
-          if (const YNode* sp = st->get("split")) ds.split = *parse_bool(sp->scalar);
-          parsed.push_back(std::move(ds));
-        }
-        for (int q = 0; q < g.nplayers(); ++q)
-          if (p < 0 || p == q) dm.steps[static_cast<size_t>(1 + k * g.nplayers() + q)] = parsed;
-      }
-    }
+    const auto& [name, node] = m->fields.front();
+    const MoveBlockType* type = find_move_block(name);
+    if (!type) return;  // the schema said so
+    BlockKeys reader(*this, g);
+    g.declared = type->read(*node, reader);
+    g.declared_block = name;
   }
+
+  // The loader's look-ups, as a block's reader asks for them.
+  class BlockKeys final : public BlockReader {
+   public:
+    BlockKeys(Builder& b, const GameDef& g) : b_(b), g_(g) {}
+    const GameDef& game() const override { return g_; }
+    int direction(const YNode& n) override { return b_.direction(n, g_); }
+    int reserve(const YNode& n) override { return b_.reserve_slot(n, g_); }
+    int kind(const std::string& name, const SourcePos& pos) override { return b_.kind_index(name, pos, g_); }
+    int player(const std::string& name, const SourcePos& pos) override {
+      const int p = g_.player_index(name);
+      if (p < 0) b_.unknown(pos, "player", name, player_names(g_));
+      return p;
+    }
+    uint8_t flags(const YNode* list) override { return b_.flag_list(list, g_); }
+    int integer(const YNode& n, const char* what, int min, int max) override { return b_.int_value(n, what, min, max); }
+    bool boolean(const YNode& n) override { return parse_bool(b_.resolve(n)).value_or(false); }
+    void error(const SourcePos& pos, std::string message) override { b_.diags_.error(pos, std::move(message)); }
+    void unknown(const SourcePos& pos, const char* what, const std::string& name,
+                 const std::vector<std::string>& known) override {
+      b_.unknown(pos, what, name, known);
+    }
+
+   private:
+    Builder& b_;
+    const GameDef& g_;
+  };
 
   void script(GameDef& g) {
     if (!root_.get("script")) {

@@ -11,6 +11,7 @@
 #include "board/board.h"
 #include "board/lines.h"
 #include "core/contract.h"
+#include "definition/move_block.h"
 #include "definition/schema.h"
 
 namespace boardlab {
@@ -105,27 +106,6 @@ struct ResultDef {
   StepShifts shifts;
 };
 
-// Moves a definition declares (`moves:`) instead of writing a generate hook: one building
-// block of the runtime's library (scripts/lib/declared.lua) with the data given here, names
-// turned into numbers at load.
-struct DeclaredStep {
-  std::vector<int> dirs;
-  int range = -1;    // -1: the block's default
-  std::string onto;  // empty: the block's default
-  bool split = false;
-};
-struct DeclaredMoves {
-  enum class Block : uint8_t { None, Drop, Steps } block = Block::None;
-  // drop: from the reserve `from`, the `kind` of piece, falling along `fall` (-1: no fall)
-  int from = -1, fall = -1, kind = 0;
-  // steps: each piece code's steps ([code]; empty for a code that does not move), the
-  // capture rule ("any" or "not_taller"), the bear-off reserve (-1: none)
-  std::vector<std::vector<DeclaredStep>> steps;
-  std::string capture = "any";
-  int off = -1;
-  uint8_t flags = 0, capture_flags = 0, off_flags = 0;  // move flags (progress, events)
-};
-
 // A named event a move may carry in its flags (event_flag(index), core/contract.h), counted
 // by simulate.
 struct EventDef {
@@ -190,7 +170,10 @@ struct GameDef {
   DiceDef dice;
   std::vector<ResultDef> results;  // detail d of an Outcome is results[d - 1]
   std::vector<EventDef> events;    // event e is Move::flags bit event_flag(e)
-  DeclaredMoves declared;          // moves declared in the definition, if any (then the script is optional)
+  // The moves declared in the definition (`moves:`): a registered block (move_block.h) and
+  // its name, or null; then the script is optional and may not define generate.
+  DeclaredBlockPtr declared;
+  std::string declared_block;
   int bar_slot = -1, off_slot = -1;  // a track's bar and borne-off reserves, or -1
   // The agent spec of each playing level (1..kLevels) the definition names, "" where it
   // names none (the agents' default ladder), and where it does.

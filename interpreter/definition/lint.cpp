@@ -162,8 +162,7 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   if (!g.results.empty() && !result_hook && !runtime_gives_all)
     d.warning(root.key_position("results") ? *root.key_position("results") : root.pos,
               "results are declared, but the script has no result hook to give them");
-  const DeclaredMoves& dm = g.declared;
-  const int declared_flags = dm.flags | dm.capture_flags | dm.off_flags;  // events the declared moves give
+  const int declared_flags = g.declared ? g.declared->flags() : 0;  // events the declared moves give
   for (size_t i = 0; i < g.events.size(); ++i)
     if (const EventDef& e = g.events[i]; !mentions(script, e.name) && !(declared_flags & event_flag(static_cast<int>(i))))
       d.warning(key_pos(root, "events", e.name),

@@ -64,6 +64,7 @@ BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_pla
   State s = start;
   std::map<Outcome, int> tally;  // an ongoing outcome: stopped at the cap
   auto start_time = std::chrono::steady_clock::now();
+  const uint64_t calls_before = rules.vm().lua_calls();
   for (;;) {
     Rng rng(game_seed(seed, r.playouts));
     s = start;
@@ -73,6 +74,7 @@ BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_pla
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
     if (max_playouts ? r.playouts >= max_playouts : r.seconds >= seconds) break;
   }
+  r.lua_calls = rules.vm().lua_calls() - calls_before;
   for (const auto& [o, n] : tally)
     r.outcomes[o.over() ? describe(rules.def(), o) : fmt::format("stopped at {} plies", max_plies)] += n;
   return r;

@@ -27,6 +27,7 @@ struct BenchResult {
   int playouts = 0;
   uint64_t plies = 0;
   double seconds = 0;
+  uint64_t lua_calls = 0;  // calls into the script VM (every hook): none in a fully declared game
   std::map<std::string, int> outcomes;  // "red wins", "draw (repetition)", "stopped at the cap"...
 };
 // Random playouts from the start, playout i seeded game_seed(seed, i), for at least

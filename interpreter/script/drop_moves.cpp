@@ -1,6 +1,10 @@
 // drop_moves: the C++ twin of scripts/lib/drop.lua's loop (drop.generate_lua).
 #include "script/drop_moves.h"
 
+#include <array>
+#include <bit>
+
+#include "board/lines.h"
 #include "core/contract.h"
 #include "script/move_list.h"
 
@@ -50,11 +54,36 @@ int32_t drop_moves(bl_host* host, const bl_board* board, const bl_drop_rules* ru
     count += keep;
     nwords += kWords * keep;
   };
-  if (R.fall < 0) {
+  if (R.fall >= 0 && B.step_offset && host->state.owned) {
+    // On a board whose steps are shifts (board/lines.h), the cells where a piece comes to
+    // rest as bit sets, a word of 64 cells at a time: the empty playable cells whose next
+    // cell along the fall is off the board, unplayable or taken. Then one write per move,
+    // in cell order as below.
+    const int words = B.cell_words, off = B.step_offset[R.fall];
+    std::array<uint64_t, kMaxShiftWords> taken{}, blocked_next{};
+    for (int p = 0; p < B.nplayers; ++p)
+      for (int w = 0; w < words; ++w) taken[w] |= host->state.owned[p * words + w];
+    for (int w = 0; w < words; ++w) taken[w] |= ~B.playable_bits[w];  // a wall, like a piece
+    or_shifted(blocked_next.data(), taken.data(), -off, words);  // bit c: cell c + off is blocked
+    const uint64_t* has_next = B.step_from + R.fall * words;
+    for (int w = 0; w < words; ++w) {
+      uint64_t rest = B.playable_bits[w] & ~taken[w] & (~has_next[w] | blocked_next[w]);
+      for (; rest; rest &= rest - 1) write(64 * w + std::countr_zero(rest), true);
+    }
+  } else if (R.fall < 0) {
     for (int c = 0; c < ncells; ++c) write(c, (playable[c] != 0) & (height[c] == 0));
   } else {
-    for (int c = 0; c < ncells; ++c)
-      if (rests(c)) write(c, true);
+    // Likewise with the fall: the cell below read whether or not there is one (the cell
+    // itself stands in for none), so that no branch depends on the position.
+    const int16_t* ray = B.ray + R.fall * ray_stride(B) + 1;
+    const int per_cell = B.ndirs * ray_stride(B);
+    for (int c = 0; c < ncells; ++c, ray += per_cell) {
+      const int below = *ray;
+      const bool edge = below < 0;
+      const int b = edge ? c : below;
+      const bool blocked = edge | (playable[b] == 0) | (height[b] != 0);
+      write(c, (playable[c] != 0) & (height[c] == 0) & blocked);
+    }
   }
   m.nwords = nwords, m.count = count;
   return status;

@@ -15,6 +15,14 @@
     const int16_t* x;        /* [cell] */                                                      \
     const int16_t* y;        /* [cell] */                                                      \
     const int16_t* opposite; /* [dir] the direction back, -1 if none */                        \
+    /* Cell sets as bits (bit c % 64 of word c / 64, cell_words words): the playable cells,   \
+       and on a board whose every step along a direction is the same offset of cell indices \
+       (board/lines.h, StepShifts) that offset and the cells with such a step, per direction \
+       (step_offset NULL on other boards). */                                              \
+    int32_t cell_words;                                                                    \
+    const uint64_t* playable_bits; /* [w] */                                               \
+    const int32_t* step_offset;    /* [dir] */                                             \
+    const uint64_t* step_from;     /* [dir * cell_words + w] */                            \
   } bl_board;                                                                                  \
                                                                                                \
   typedef struct bl_state {                                                                    \
@@ -31,6 +39,7 @@
     int32_t nmine;                                                                             \
     const uint8_t* dice; /* the dice to play, a double repeated (games with dice) */           \
     int32_t ndice;                                                                             \
+    const uint64_t* owned; /* [player * cell_words + w]: the cells whose top piece each owns */\
   } bl_state;                                                                                  \
                                                                                                \
   /* Moves are written as words: a header (actions | flags << BL_HEADER_FLAGS) then two words  \

@@ -12,7 +12,6 @@
 
 #include "core/text.h"
 #include "definition/bundled.h"
-#include "script/declared_moves.h"
 #include "script/drop_moves.h"
 #include "script/instrument.h"
 #include "state/position_text.h"
@@ -49,7 +48,8 @@ namespace {
 // The FFI view of a state (the script's `state` table reads it).
 bl_state view(const State& s) {
   const State::Arrays a = s.arrays();
-  return bl_state{a.height, a.pieces, a.reserve, a.owner, a.count, s.side(), s.ply(), nullptr, 0, a.dice, s.ndice()};
+  return bl_state{a.height, a.pieces, a.reserve, a.owner, a.count, s.side(), s.ply(), nullptr, 0, a.dice, s.ndice(),
+                  s.owned_cells(0)};
 }
 
 int traceback(lua_State* L) {
@@ -128,8 +128,6 @@ void push_info(lua_State* L, const GameDef& g) {
   for (const auto& e : g.events) events.push_back(e.name);
   push_strings(L, events);
   lua_setfield(L, -2, "events");
-  push_declared_moves(L, g);
-  lua_setfield(L, -2, "moves");
   push_strings(L, hook_names());
   lua_setfield(L, -2, "hooks");
   // The rest of the contract (core/contract.h, board/board.h).
@@ -183,15 +181,20 @@ void push_info(lua_State* L, const GameDef& g) {
 
 ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<Alloc>()) {
   alloc_->budget.limit = static_cast<size_t>(def.memory_limit);
-  state_.reset(lua_newstate(&Alloc::fn, alloc_.get()));
-  L_ = state_.get();
-  if (!L_) throw ScriptError("cannot create a Lua state");
-  luaL_openlibs(L_);
-
   const Board& b = def.board;
   board_ = bl_board{b.ncells, b.ndirs(), def.nplayers(), def.ncodes, static_cast<int32_t>(def.reserve_slots.size()),
                     def.stack_cap, b.max_ray, b.width, b.height, b.rays.data(), b.playable.data(),
                     def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data(), b.opposite.data()};
+  board_.cell_words = def.cell_words();
+  playable_bits_.assign(static_cast<size_t>(def.cell_words()), 0);
+  for (int c = 0; c < b.ncells; ++c)
+    if (b.playable[static_cast<size_t>(c)]) playable_bits_[static_cast<size_t>(c / 64)] |= uint64_t{1} << (c % 64);
+  board_.playable_bits = playable_bits_.data();
+  if (shifts_.words > 0) {
+    step_offset_.assign(shifts_.offset.begin(), shifts_.offset.end());
+    board_.step_offset = step_offset_.data();
+    board_.step_from = shifts_.from.data();
+  }
   host_.tick_limit = def.tick_limit;
   host_.ticks_left = def.tick_limit;
   host_.chains_scratch = &jump_chains_;
@@ -207,6 +210,14 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.connected = &BoardQueries::connected;
   host_.line = &BoardQueries::line;
   host_.longest_line = &BoardQueries::longest_line;
+  // A definition whose moves are declared and that has no script needs no VM: its block
+  // generates and spells the moves, the runtime gives its results.
+  if (def.script_file.empty() && def.declared) return;
+
+  state_.reset(lua_newstate(&Alloc::fn, alloc_.get()));
+  L_ = state_.get();
+  if (!L_) throw ScriptError("cannot create a Lua state");
+  luaL_openlibs(L_);
 
   lua_pushcfunction(L_, traceback);
   traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
@@ -278,8 +289,13 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
       if (d == name) return true;
     return false;
   };
-  if (!has("generate"))
+  if (def.declared && has("generate"))
+    throw ScriptError(fmt::format("{}: generate: the definition declares its moves (`moves:`); its script may define "
+                                  "the other hooks, not generate",
+                                  def.script_display));
+  if (!def.declared && !has("generate"))
     throw ScriptError(fmt::format("{}: the script must define the hook 'generate()'", def.script_display));
+  has_notation_ = has("notation");
   field("result");
   result_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   field("notation");
@@ -318,6 +334,7 @@ void ScriptHost::call(int fn_ref, const char* hook, const State& s, int nargs, i
 }
 
 void ScriptHost::pcall(const char* hook, const State& s, int nargs, int nresults) {
+  ++lua_calls_;
   host_.ticks_left = host_.tick_limit;
   if (int st = lua_pcall(L_, nargs, nresults, kTraceback); st != 0) fail(hook, s.ply(), st);
 }
@@ -339,6 +356,7 @@ void ScriptHost::generate(const State& s, MoveList& out) {
     ~Charge() { out.set_budget(nullptr); }
   } charge(out, alloc_->budget);
   host_.moves = *out.raw();
+  if (def_.declared) return generate_declared(s, out);
   lua_pushvalue(L_, kGenerate);
   struct Generating {  // cleared however the call ends
     const State*& at;
@@ -347,6 +365,25 @@ void ScriptHost::generate(const State& s, MoveList& out) {
   } generating(generating_, s);
   pcall("generate", s, 0, 0);
   *out.raw() = host_.moves;
+}
+
+void ScriptHost::generate_declared(const State& s, MoveList& out) {
+  host_.ticks_left = host_.tick_limit;
+  const int32_t status = def_.declared->generate(host_, board_);
+  host_.moves.trusted = 1;  // a block writes only legal moves
+  *out.raw() = host_.moves;
+  if (status == BL_OK) return;
+  std::string why;
+  switch (status) {
+    case BL_TOO_MANY: why = fmt::format("more than {} moves in one position", kMaxMoves); break;
+    case BL_MEMORY:
+      why = fmt::format("the moves written would go over the memory limit of {} MiB (limits.memory_mb)", def_.memory_limit >> 20);
+      break;
+    case BL_TICKS: why = fmt::format("the search ran too long: more than {} loop steps (limits.ticks)", def_.tick_limit); break;
+    default: why = fmt::format("the block stopped with status {}", status);
+  }
+  out.clear();
+  throw ScriptError(fmt::format("{}: moves.{}: {} (game {}, ply {})", def_.source_file, def_.declared_block, why, def_.name, s.ply()));
 }
 
 int ScriptHost::check_written(lua_State* L) {
@@ -394,6 +431,10 @@ double ScriptHost::evaluate(const State& s, int player) {
 }
 
 std::vector<std::string> ScriptHost::notation(const State& s, const Move& m, int viewer) {
+  if (def_.declared && !has_notation_) {
+    if (m.is_pass()) return {"pass"};
+    return def_.declared->notation(s, m);
+  }
   host_.state = view(s);
   lua_createtable(L_, m.count, 1);
   for (int i = 0; i < m.count; ++i) {
@@ -437,6 +478,7 @@ std::vector<std::string> ScriptHost::notation(const State& s, const Move& m, int
 }
 
 int ScriptHost::lua_layout(const std::string& type, const std::string& field) {
+  if (!L_) return -2;  // no VM: a definition without a script
   lua_rawgeti(L_, LUA_REGISTRYINDEX, runtime_ref_);
   lua_getfield(L_, -1, "layout");
   lua_pushstring(L_, type.c_str());

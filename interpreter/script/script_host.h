@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/contract.h"
+#include "board/lines.h"
 #include "core/move.h"
 #include "definition/game_def.h"
 #include "script/ffi_types.h"
@@ -57,6 +58,10 @@ class ScriptHost {
   // (`field` empty), or the offset of its `field` (-1: no such field).
   int lua_layout(const std::string& type, const std::string& field);
 
+  // How many times C++ has called into the VM (every hook call), for `bench`: a game whose
+  // moves, notation and results are all declared makes none a ply.
+  uint64_t lua_calls() const { return lua_calls_; }
+
   // Working memory for connection searches outside a hook call (Rules' connect results).
   ConnectScratch& connect_scratch() { return board_queries_.scratch(); }
 
@@ -66,6 +71,8 @@ class ScriptHost {
   // Calls the function beneath the nargs arguments on top of the stack.
   void pcall(const char* hook, const State& s, int nargs, int nresults);
   [[noreturn]] void fail(const char* hook, int ply, int status);
+  // generate for moves the definition declares: its block, called directly (no VM).
+  void generate_declared(const State& s, MoveList& out);
   // For the script side in checking mode: why the move at word `at` (of `nwords` written) is
   // refused, or nothing.
   static int check_written(lua_State* L);
@@ -80,10 +87,16 @@ class ScriptHost {
   std::unique_ptr<lua_State, Closer> state_;
   lua_State* L_ = nullptr;  // state_.get()
   int runtime_ref_ = -1, traceback_ref_ = -1, result_ref_ = -1, notation_ref_ = -1;
-  bool has_result_ = false, has_evaluate_ = false;
+  bool has_result_ = false, has_evaluate_ = false, has_notation_ = false;
+  uint64_t lua_calls_ = 0;
   int evaluate_ref_ = -1;
   int stack_base_ = 0;  // what stays on the Lua stack between calls
   bl_board board_{};
+  // board_'s bit sets: the playable cells, and the board's steps as shifts (none on a board
+  // that has none)
+  std::vector<uint64_t> playable_bits_;
+  StepShifts shifts_ = step_shifts(def_.board);
+  std::vector<int32_t> step_offset_;
   bl_host host_{};
   // host_.chains_scratch, race_scratch, steps_scratch and step_chains_scratch: the C++
   // primitives' working memory

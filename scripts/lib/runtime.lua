@@ -819,15 +819,8 @@ function R.load_game(source, chunkname)
       if KNOWN_HOOKS[k] then hooks[k] = v end
     end
   end
-  -- Moves declared in the definition: a building block makes them (scripts/lib/declared.lua).
-  if info.moves then
-    if hooks.generate then
-      error("generate: the definition declares its moves (`moves:`); its script may define the other hooks, not generate", 0)
-    end
-    local generate, notation = dofile(lib_dir .. "/declared.lua")(api, info.moves)
-    hooks.generate, hooks.notation = generate, hooks.notation or notation
-    defined[#defined + 1] = "generate"
-  end
+  -- Moves declared in the definition (`moves:`) are made by their block in C++, with no call
+  -- here (interpreter/blocks/); the host refuses a generate hook beside them.
   table.sort(defined)
   return defined
 end

@@ -1,4 +1,4 @@
-// Moves declared in the definition (`moves:`, scripts/lib/declared.lua): the bundled
+// Moves declared in the definition (`moves:`, a registered block of interpreter/blocks/): the bundled
 // Breakthrough, whose steps are data, plays move for move as the tutorial's with a script, a script beside
 // declared moves defines the other hooks but not generate, and the declared Connect Four's
 // rules are its drop block, its line result and its draw without moves.
@@ -73,11 +73,12 @@ TEST_CASE("Declared moves: a script beside them defines the other hooks, not gen
 TEST_CASE("Declared drop: Connect Four has no script; its column letters name moves; a full board draws", "[declared]") {
   auto game = testing::bundled("connect-four");
   CHECK(game->def().script_file.empty());
-  CHECK(game->def().declared.block == DeclaredMoves::Block::Drop);
+  CHECK(game->def().declared_block == "drop");
   State s = game->initial();
   testing::play(*game, s, "d");
   testing::play(*game, s, "d");
   CHECK(position_text(s) == "red ply:2 d1=x d2=o");
   const State full = parse_position(game->def(), "red a1=x a2=o a3=x a4=o a5=x a6=o");
   CHECK_FALSE(testing::texts_at(*game, position_text(full)).count("a7"));
+  CHECK(game->vm().lua_calls() == 0);  // no VM: the block writes and spells the moves
 }
