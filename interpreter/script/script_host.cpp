@@ -380,6 +380,7 @@ void ScriptHost::generate_declared(const State& s, MoveList& out) {
       why = fmt::format("the moves written would go over the memory limit of {} MiB (limits.memory_mb)", def_.memory_limit >> 20);
       break;
     case BL_TICKS: why = fmt::format("the search ran too long: more than {} loop steps (limits.ticks)", def_.tick_limit); break;
+    case BL_CHAINS_ACTIONS: why = fmt::format("a move too long for one move (at most {} actions)", kMaxActions); break;
     default: why = fmt::format("the block stopped with status {}", status);
   }
   out.clear();
