@@ -59,14 +59,14 @@ int32_t drop_moves(bl_host* host, const bl_board* board, const bl_drop_rules* ru
     // rest as bit sets, a word of 64 cells at a time: the empty playable cells whose next
     // cell along the fall is off the board, unplayable or taken. Then one write per move,
     // in cell order as below.
-    const int words = B.cell_words, off = B.step_offset[R.fall];
+    const int cell_words = B.cell_words, off = B.step_offset[R.fall];
     std::array<uint64_t, kMaxShiftWords> taken{}, blocked_next{};
     for (int p = 0; p < B.nplayers; ++p)
-      for (int w = 0; w < words; ++w) taken[w] |= host->state.owned[p * words + w];
-    for (int w = 0; w < words; ++w) taken[w] |= ~B.playable_bits[w];  // a wall, like a piece
-    or_shifted(blocked_next.data(), taken.data(), -off, words);  // bit c: cell c + off is blocked
-    const uint64_t* has_next = B.step_from + R.fall * words;
-    for (int w = 0; w < words; ++w) {
+      for (int w = 0; w < cell_words; ++w) taken[w] |= host->state.owned[p * cell_words + w];
+    for (int w = 0; w < cell_words; ++w) taken[w] |= ~B.playable_bits[w];  // a wall, like a piece
+    or_shifted(blocked_next.data(), taken.data(), -off, cell_words);  // bit c: cell c + off is blocked
+    const uint64_t* has_next = B.step_from + R.fall * cell_words;
+    for (int w = 0; w < cell_words; ++w) {
       uint64_t rest = B.playable_bits[w] & ~taken[w] & (~has_next[w] | blocked_next[w]);
       for (; rest; rest &= rest - 1) write(64 * w + std::countr_zero(rest), true);
     }

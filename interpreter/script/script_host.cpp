@@ -184,8 +184,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   const Board& b = def.board;
   board_ = bl_board{b.ncells, b.ndirs(), def.nplayers(), def.ncodes, static_cast<int32_t>(def.reserve_slots.size()),
                     def.stack_cap, b.max_ray, b.width, b.height, b.rays.data(), b.playable.data(),
-                    def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data(), b.opposite.data()};
-  board_.cell_words = def.cell_words();
+                    def.owner_of.data(), def.kind_of.data(), b.x.data(), b.y.data(), b.opposite.data(),
+                    def.cell_words(), nullptr, nullptr, nullptr};
   playable_bits_.assign(static_cast<size_t>(def.cell_words()), 0);
   for (int c = 0; c < b.ncells; ++c)
     if (b.playable[static_cast<size_t>(c)]) playable_bits_[static_cast<size_t>(c / 64)] |= uint64_t{1} << (c % 64);

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read(const std::string& path) { return *read_text_file(path); }
+std::string read_file(const std::string& path) { return *read_text_file(path); }
 
 void replace(std::string& text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
@@ -34,7 +34,7 @@ struct Copy {
   }
   std::string path(const std::string& name) const { return dir.path() + "/" + name; }
   void edit(const std::string& name, const std::string& from, const std::string& to) const {
-    std::string text = read(path(name));
+    std::string text = read_file(path(name));
     replace(text, from, to);
     dir.write(name, text);
   }
@@ -72,7 +72,7 @@ TEST_CASE("A rule, an option value or a script token changes the definition hash
   copy.edit("definitions/dipole.yaml", "no_moves: lose", "no_moves: pass");
   CHECK(load_game_def(copy.path("definitions/dipole.yaml"))->content_hash == base->content_hash);
   // A token of the script: a number, then a string's contents.
-  const std::string lua = read(copy.path("scripts/dipole.lua"));
+  const std::string lua = read_file(copy.path("scripts/dipole.lua"));
   copy.edit("scripts/dipole.lua", "\n", "\nlocal _unused = 1\n");
   const auto one = load_game_def(copy.path("definitions/dipole.yaml"));
   copy.dir.write("scripts/dipole.lua", lua);

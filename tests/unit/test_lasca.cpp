@@ -190,7 +190,7 @@ TEST_CASE("Lasca: every move of random games, and the position it leads to, equa
 namespace {
 namespace hw = handwritten_lasca;
 
-hw::Position hand_position(const State& s) {
+hw::Position lasca_position(const State& s) {
   hw::Position p;
   const GameDef& def = s.def();
   for (int c = 0; c < hw::kCells; ++c) {
@@ -239,7 +239,7 @@ TEST_CASE("Lasca: the hand-written baseline (tests/bench) agrees on perft, moves
   }
   long chains = 0;
   const long positions = testing::random_positions(*game, testing::random_games(300), [&](const State& s) {
-    const hw::Position p = hand_position(s);
+    const hw::Position p = lasca_position(s);
     hw::Move buf[hw::kMaxMoves];
     const int n = hw::legal_moves(p, buf);
     std::map<LascaMove, hw::Position> hand;
@@ -259,7 +259,7 @@ TEST_CASE("Lasca: the hand-written baseline (tests/bench) agrees on perft, moves
       REQUIRE(it != hand.end());
       State t = s;
       t.apply(m);
-      REQUIRE(same(hand_position(t), it->second));
+      REQUIRE(same(lasca_position(t), it->second));
     }
   });
   CHECK(positions > 30 * testing::random_games(300));
