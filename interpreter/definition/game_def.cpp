@@ -995,10 +995,12 @@ class Builder {
     const YNode* m = root_.get("moves");
     if (!m) return;
     if (m->fields.size() != 1) {
-      std::string names;
-      for (size_t i = 0; i < move_blocks().size(); ++i)
-        names += fmt::format("{}`{}`", i == 0 ? "" : i + 1 == move_blocks().size() ? " or " : ", ", move_blocks()[i].name);
-      diags_.error(m->pos, fmt::format("'moves' declares one building block: {}", names));
+      // Named by what it holds, not by every block there is: the list grows with the registry.
+      std::vector<std::string> given;
+      for (const auto& [name, _] : m->fields) given.push_back("`" + name + "`");
+      diags_.error(m->pos, m->fields.empty() ? std::string("'moves' declares no building block: it names one")
+                                             : fmt::format("'moves' declares one building block, not {} ({})",
+                                                           m->fields.size(), join(given, ", ")));
       return;
     }
     const auto& [name, node] = m->fields.front();
