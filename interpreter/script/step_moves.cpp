@@ -5,6 +5,7 @@
 #include "script/step_moves.h"
 
 #include <algorithm>
+#include <bit>
 #include <new>
 
 #include "board/board.h"
@@ -60,6 +61,7 @@ const StepMoves::Lists* StepMoves::lists(const bl_board& B, const bl_step_rules&
   Lists table;
   list_one_cell_steps(B, R, table.one_cell);
   list_split_steps(B, R, table.split);
+  plan_bits(B, R, table.bits);
   lists_.emplace_back(R.serial, std::move(table));
   return &lists_.back().second;
 }
@@ -128,6 +130,65 @@ void StepMoves::list_split_steps(const bl_board& B, const bl_step_rules& R, Spli
   }
 }
 
+void StepMoves::plan_bits(const bl_board& B, const bl_step_rules& R, BitPlan& plan) {
+  // One kind of piece (code 1 + player), no promotion, a board of shifts, and rules the
+  // plain search takes (search<false>).
+  if (!B.step_offset || B.ncodes != 1 + B.nplayers || R.promotion || R.general || R.not_taller) return;
+  plan.steps.assign(static_cast<size_t>(B.nplayers), {});
+  for (int p = 0; p < B.nplayers; ++p) {
+    const int code = 1 + p, n = R.count[code];
+    if (n == BL_UNTABLED || n > kMaxListedSteps || R.first_split[code] != n || (R.progress && R.progress[code] == BL_UNTABLED))
+      return;
+    auto& steps = plan.steps[static_cast<size_t>(p)];
+    for (int e = 0; e < n; ++e) {
+      const int32_t packed = R.steps[code * R.stride + e];
+      const int dir = packed & 0xFFFF, limit = (packed >> BL_STEP_RANGE) & 0xFF;
+      if (!(limit == 1 || (B.max_ray == 1 && limit == 0))) return;
+      BitStep st{B.step_offset[dir], packed >> BL_STEP_BITS, {}};
+      // Two steps to one cell would make one move, the first: the search's rule, not this plan's.
+      for (const BitStep& other : steps)
+        if (other.offset == st.offset) return;
+      for (int w = 0; w < B.cell_words; ++w) st.from[static_cast<size_t>(w)] = B.step_from[dir * B.cell_words + w];
+      steps.push_back(st);
+    }
+  }
+  plan.usable = true;
+}
+
+int32_t StepMoves::search_bits(bl_host* host, const bl_board& B, const bl_step_rules& R, const BitPlan& plan) {
+  const bl_state& S = host->state;
+  const int me = S.side, words = B.cell_words;
+  const auto& steps = plan.steps[static_cast<size_t>(me)];
+  const int n = static_cast<int>(steps.size());
+  std::array<uint64_t, kMaxShiftWords> empty{}, enemy{}, own{}, any{};
+  for (int p = 0; p < B.nplayers; ++p)
+    for (int w = 0; w < words; ++w) (p == me ? own : enemy)[w] |= S.owned[p * words + w];
+  for (int w = 0; w < words; ++w) empty[w] = B.playable_bits[w] & ~own[w] & ~enemy[w];
+  // targets[e]: the cells whose piece may take step e (its target allowed by the step's onto).
+  std::array<std::array<uint64_t, kMaxShiftWords>, kMaxListedSteps> targets;
+  for (int e = 0; e < n; ++e) {
+    std::array<uint64_t, kMaxShiftWords> allowed{}, shifted{};
+    for (int w = 0; w < words; ++w)
+      allowed[w] = (steps[e].onto & BL_ONTO_EMPTY ? empty[w] : 0) | (steps[e].onto & BL_ONTO_ENEMY ? enemy[w] : 0);
+    or_shifted(shifted.data(), allowed.data(), -steps[e].offset, words);  // bit c: cell c + offset allowed
+    for (int w = 0; w < words; ++w) any[w] |= targets[e][w] = own[w] & steps[e].from[w] & shifted[w];
+  }
+  const int code = 1 + me;
+  const int quiet_flags = R.progress && R.progress[code] ? kProgressFlag : 0, capture_flags = kProgressFlag | R.capture_flags;
+  int32_t status = BL_OK;
+  for (int w = 0; w < words; ++w)
+    for (uint64_t bits = any[w]; bits; bits &= bits - 1) {
+      const int bit = std::countr_zero(bits), from = 64 * w + bit, h = S.height[from];
+      for (int e = 0; e < n; ++e) {
+        if (!(targets[e][w] >> bit & 1)) continue;
+        const int to = from + steps[e].offset;
+        const bool capture = enemy[to / 64] >> (to % 64) & 1;
+        if (!write_step(host->moves, status, from, to, h, capture, 0, capture ? capture_flags : quiet_flags)) return status;
+      }
+    }
+  return status;
+}
+
 template <bool kGeneral>
 int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* rules) {
   const bl_board& B = *board;
@@ -157,6 +218,7 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
   // Rules without splits, merges and bear-offs: their listed one-cell steps; the others,
   // their listed split steps.
   const Lists* listed = lists(B, R);
+  if (!kGeneral && listed && listed->bits.usable && S.owned) return search_bits(host, B, R, listed->bits);
   const Span* one_cell = listed && !kGeneral ? listed->one_cell.spans.data() : nullptr;
   const int32_t* one_cell_entries = listed ? listed->one_cell.entries.data() : nullptr;
   const Span* split_spans = listed && kGeneral ? listed->split.spans.data() : nullptr;

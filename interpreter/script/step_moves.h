@@ -5,10 +5,12 @@
 // library's own Lua search (steps.generate_lua) and writes the same words into the move
 // buffer. No game is known here: directions, ranges, captures, promotion and flags are data.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "board/lines.h"
 #include "script/ffi_types.h"
 
 namespace boardlab {
@@ -42,15 +44,30 @@ class StepMoves {
     std::vector<uint32_t> entries;
   };
   static constexpr uint32_t kOffList = 0xFFFF;
+  // Games of one kind of piece whose every step goes one cell (Breakthrough), on a board
+  // whose steps are shifts of cell indices (bl_board.step_offset): each player's steps, by
+  // which the moves of all its pieces are found a word of 64 cells at a time.
+  struct BitStep {
+    int offset, onto;                             // to - from; BL_ONTO_ bits
+    std::array<uint64_t, kMaxShiftWords> from{};  // the cells with a step that way
+  };
+  struct BitPlan {
+    bool usable = false;
+    std::vector<std::vector<BitStep>> steps;  // [player], in the order of the code's steps
+  };
   // A rules struct's lists, built at its first search and kept under its serial.
   struct Lists {
     OneCellSteps one_cell;
     SplitSteps split;
+    BitPlan bits;
   };
   // nullptr for rules without a serial, or on a board too big to list.
   const Lists* lists(const bl_board& board, const bl_step_rules& rules);
   static void list_one_cell_steps(const bl_board& board, const bl_step_rules& rules, OneCellSteps& table);
   static void list_split_steps(const bl_board& board, const bl_step_rules& rules, SplitSteps& table);
+  static void plan_bits(const bl_board& board, const bl_step_rules& rules, BitPlan& plan);
+  // The search by the plan: the same moves in the same order as search<false>.
+  static int32_t search_bits(bl_host* host, const bl_board& board, const bl_step_rules& rules, const BitPlan& plan);
   std::vector<std::pair<int32_t, Lists>> lists_;
   // reached_[cell] == stamp_: a move from the piece being searched already ends there.
   std::vector<uint32_t> reached_;
