@@ -111,22 +111,6 @@ StepShifts step_shifts(const Board& b) {
   return sh;
 }
 
-void or_shifted(uint64_t* out, const uint64_t* in, int k, int words) {
-  const int q = (k >= 0 ? k : -k) / 64, r = (k >= 0 ? k : -k) % 64;
-  if (k >= 0) {
-    for (int w = words - 1; w >= q; --w) {
-      uint64_t v = in[w - q] << r;
-      if (r && w - q - 1 >= 0) v |= in[w - q - 1] >> (64 - r);
-      out[w] |= v;
-    }
-  } else {
-    for (int w = 0; w + q < words; ++w) {
-      uint64_t v = in[w + q] >> r;
-      if (r && w + q + 1 < words) v |= in[w + q + 1] << (64 - r);
-      out[w] |= v;
-    }
-  }
-}
 bool group_touches_bits(const StepShifts& sh, const uint64_t* owned, const int16_t* starts, int n, const uint64_t* sets,
                         int nsets) {
   const int words = sh.words, ndirs = static_cast<int>(sh.offset.size());

@@ -41,8 +41,25 @@ struct StepShifts {
   std::vector<uint64_t> from;  // [dir * words + w]: the cells with a step along dir
 };
 StepShifts step_shifts(const Board& b);
-// out |= in shifted by k cells (k > 0: towards higher cells), over `words` words.
-void or_shifted(uint64_t* out, const uint64_t* in, int k, int words);
+// out |= in shifted by k cells (k > 0: towards higher cells), over `words` words. Inline:
+// the word-parallel flood calls it per direction and step, where a call cost 3% of Hex's
+// instructions (callgrind, hex-7x7 playouts).
+inline void or_shifted(uint64_t* out, const uint64_t* in, int k, int words) {
+  const int q = (k >= 0 ? k : -k) / 64, r = (k >= 0 ? k : -k) % 64;
+  if (k >= 0) {
+    for (int w = words - 1; w >= q; --w) {
+      uint64_t v = in[w - q] << r;
+      if (r && w - q - 1 >= 0) v |= in[w - q - 1] >> (64 - r);
+      out[w] |= v;
+    }
+  } else {
+    for (int w = 0; w + q < words; ++w) {
+      uint64_t v = in[w + q] >> r;
+      if (r && w + q + 1 < words) v |= in[w + q + 1] << (64 - r);
+      out[w] |= v;
+    }
+  }
+}
 
 // group_touches on such a board, with bit sets (bit c % 64 of word c / 64): `owned` the
 // player's cells, `sets[i * words + w]` set i of `nsets`. The same answer as group_touches.
