@@ -175,6 +175,10 @@
     int32_t (*line)(struct bl_host*, const bl_board*, int32_t cell, int32_t dir);              \
     int32_t (*longest_line)(struct bl_host*, const bl_board*, int32_t player, const uint8_t* dirs); \
     int32_t (*drop_moves)(struct bl_host*, const bl_board*, const bl_drop_rules*);             \
+    /* The registered move blocks a script made (blocks.NAME(keys), script/script_blocks.h), \
+       by the id compile gave. */                                                             \
+    void* blocks_scratch;                                                                      \
+    int32_t (*run_block)(struct bl_host*, const bl_board*, int32_t block);                     \
   } bl_host;
 
 extern "C" {

@@ -210,6 +210,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   host_.connected = &BoardQueries::connected;
   host_.line = &BoardQueries::line;
   host_.longest_line = &BoardQueries::longest_line;
+  host_.blocks_scratch = &blocks_;
+  host_.run_block = &ScriptBlocks::run;
   // A definition whose moves are declared and that has no script needs no VM: its block
   // generates and spells the moves, the runtime gives its results.
   if (def.script_file.empty() && def.declared) return;
@@ -236,6 +238,16 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   lua_setfield(L_, -2, "check_move");
   lua_pushcfunction(L_, closest_name);
   lua_setfield(L_, -2, "closest");
+  std::vector<std::string> block_names;
+  for (const auto& type : move_blocks()) block_names.push_back(type.name);
+  push_strings(L_, block_names);
+  lua_setfield(L_, -2, "blocks");
+  lua_pushlightuserdata(L_, &blocks_);
+  lua_pushcclosure(L_, &ScriptBlocks::compile, 1);
+  lua_setfield(L_, -2, "compile_block");
+  lua_pushlightuserdata(L_, &blocks_);
+  lua_pushcclosure(L_, &ScriptBlocks::notation, 1);
+  lua_setfield(L_, -2, "block_notation");
 #ifdef BOARDLAB_CHECK_MOVES
   set_checking(true);
 #endif
@@ -454,6 +466,11 @@ std::vector<std::string> ScriptHost::notation(const State& s, const Move& m, int
   }
   lua_pushinteger(L_, m.flags);
   lua_pushinteger(L_, viewer >= 0 && viewer < def_.nplayers() ? viewer : s.side());
+  struct Notating {  // what a block's notation spells, cleared however the call ends
+    ScriptBlocks& blocks;
+    Notating(ScriptBlocks& b, const State& s, const Move& m) : blocks(b) { blocks.set_notating(&s, &m); }
+    ~Notating() { blocks.set_notating(nullptr, nullptr); }
+  } notating(blocks_, s, m);
   call(notation_ref_, "notation", s, 3, 1);
   std::vector<std::string> out;
   for (int i = 1;; ++i) {

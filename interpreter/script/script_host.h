@@ -15,6 +15,7 @@
 #include "script/board_queries.h"
 #include "script/jump_chains.h"
 #include "script/race_turns.h"
+#include "script/script_blocks.h"
 #include "script/step_chains.h"
 #include "script/step_moves.h"
 #include "script/move_list.h"
@@ -105,6 +106,7 @@ class ScriptHost {
   StepMoves step_moves_;
   StepChains step_chains_;
   BoardQueries board_queries_{def_.board};  // host_.queries_scratch
+  ScriptBlocks blocks_{def_};               // host_.blocks_scratch
   std::vector<int16_t> mine_;  // the cells the side to move owns, for generate
   const State* generating_ = nullptr;  // the state of the generate call under way
   // check_written's move, reused: one is 400 bytes to initialise for every move written, which

@@ -617,23 +617,54 @@ local CHAINS_ACTIONS = ffi.C.BL_CHAINS_ACTIONS
 -- Runs a C++ primitive `fn` (a bl_host function pointer) with rules `r`: it writes on from
 -- the buffer's fill. Returns its status, having raised the errors every primitive shares
 -- (too many moves, memory, the loop budget) at the line that called the library function
--- `fname`: five frames above this one (the script calls the library function, which calls
--- native.run, which calls a local, which calls native).
-local function run_primitive(fn, r, fname)
-  if not generating then outside(fname, 7) end
-  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", 6) end
+-- `fname`: `level` frames above this one, five by default (the script calls the library
+-- function, which calls native.run, which calls a local, which calls native).
+local function run_primitive(fn, r, fname, level)
+  level = level or 6
+  if not generating then outside(fname, level + 1) end
+  if open_at >= 0 then error(fname .. ": a move begun with moves.begin is still open", level) end
   M.nwords, M.count = nw, nm
   local st = fn(H, B, r)
   native_moves = native_moves + M.count - nm
   nw, nm, capw, capm = M.nwords, M.count, M.cap_words, M.cap_moves
-  if st == TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), 6) end
+  if st == TOO_MANY then error(format("generate: more than %d moves in one position", MAX_MOVES), level) end
   -- BL_MEMORY also stands for the primitive's own working memory failing (std::bad_alloc).
   if st == OVER_MEMORY then
-    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), 6)
+    error(format("generate: the moves written would go over the memory limit of %d MiB (limits.memory_mb)", info.memory_mb), level)
   end
-  if st == TICKS then ran_too_long(fname .. "'s search counts too", 6) end
+  if st == TICKS then ran_too_long(fname .. "'s search counts too", level) end
   return st
 end
+
+-- The registered move blocks (interpreter/blocks/, docs/definitions.md's moves), one binding
+-- for all: blocks.NAME(keys) checks the keys as the definition's `moves: NAME` would be
+-- checked (names, or the numbers game.reserve and board.dir give) and returns the block:
+-- its generate() writes its moves in generate, its notation() spells the move the notation
+-- hook is spelling. Errors at the line of the script's call.
+local compile_block, block_notation = info.compile_block, info.block_notation
+local blocks = {}
+for _, name in ipairs(info.blocks) do
+  local fname = "blocks." .. name
+  blocks[name] = function(keys)
+    local id, err = compile_block(name, keys)
+    if not id then error(err, 2) end
+    local block = {}
+    function block.generate()
+      local st = run_primitive(H.run_block, id, fname .. ".generate", 3)
+      if st == CHAINS_ACTIONS then error(format("%s.generate: a move too long for one move (at most %d actions)", fname, MAX_ACTIONS), 2) end
+      if st ~= PRIMITIVE_OK then error(format("%s.generate: the block stopped (status %d)", fname, st), 2) end
+    end
+    function block.notation()
+      local texts, why = block_notation(id)
+      if not texts then error(fname .. ".notation: " .. why, 2) end
+      return texts
+    end
+    return block
+  end
+end
+setmetatable(blocks, { __index = function(_, k) unknown("blocks", "block", k, info.blocks) end,
+                       __newindex = function() error("blocks cannot be changed", 2) end })
+api.blocks = blocks
 
 -- Runs the C++ jump-chain search. Returns nil, or the rules' function whose failed answer
 -- it needed, with the code and the cell or victim.

@@ -129,3 +129,50 @@ TEST_CASE("flank: directions of the author's choosing, and errors at their lines
                              Catch::Contains("bad.yaml:13:29: error: unknown direction 'north'"));
   }
 }
+
+TEST_CASE("flank from a script: blocks.flank plays as the declared block, its errors at the script's line", "[flank]") {
+  testing::TempDir dir;
+  ThreadRules declared(load_game_def(dir.write("othello.yaml", othello())));
+  dir.write("othello.lua", R"(local flank = blocks.flank { from = game.reserve("hand"), flags = { "progress" } }
+function generate() flank.generate() end
+function notation(move) return flank.notation() end
+)");
+  ThreadRules scripted(load_game_def(dir.write("scripted.yaml", othello("script: othello.lua\n"))));
+  State a = declared.initial(), b = scripted.initial();
+  for (int d = 1; d <= 5; ++d) CHECK(perft(declared, a, d) == perft(scripted, b, d));
+  CHECK(testing::legal_texts(scripted, b) == testing::legal_texts(declared, a));
+  Rng rng(82);
+  int passes = 0;
+  for (int g = 0; g < testing::random_games(10); ++g) {  // to the end, passes and all
+    State x = declared.initial(), y = scripted.initial();
+    while (!declared.over(x)) {
+      const auto texts = testing::legal_texts(declared, x);
+      REQUIRE(testing::legal_texts(scripted, y) == texts);
+      const std::string m = texts[rng.below(static_cast<uint32_t>(texts.size()))];
+      passes += m == "pass";
+      testing::play(declared, x, m);
+      testing::play(scripted, y, m);
+    }
+  }
+  CHECK(passes > 0);
+  auto error_of = [&](const std::string& lua) {
+    dir.write("bad.lua", lua);
+    try {
+      ThreadRules bad(load_game_def(dir.write("bad.yaml", othello("script: bad.lua\n"))));
+      State s = bad.initial();
+      MoveList moves;
+      bad.legal_moves(s, moves);
+      return std::string();
+    } catch (const ScriptError& e) {
+      return std::string(e.what());
+    }
+  };
+  CHECK_THAT(error_of("local f = blocks.flank { from = \"hnd\" }\nfunction generate() f.generate() end\n"),
+             Catch::Contains("bad.lua:1: blocks.flank: unknown reserve 'hnd' (did you mean 'hand'?)"));
+  CHECK_THAT(error_of("\nlocal f = blocks.flank { frm = 0 }\nfunction generate() f.generate() end\n"),
+             Catch::Contains("bad.lua:2: blocks.flank:") && Catch::Contains("'frm'"));
+  CHECK_THAT(error_of("local f = blocks.flnk { from = 0 }\nfunction generate() f.generate() end\n"),
+             Catch::Contains("bad.lua:1: blocks: no block named 'flnk'; did you mean 'flank'?"));
+  CHECK_THAT(error_of("local f = blocks.flank { from = 0 }\nfunction generate() end\nf.generate()\n"),
+             Catch::Contains("bad.lua:3: blocks.flank.generate: moves can only be written by generate()"));
+}

@@ -235,6 +235,8 @@ const Offset kCppLayout[] = {
   {"bl_host", "line", offsetof(bl_host, line)},
   {"bl_host", "longest_line", offsetof(bl_host, longest_line)},
   {"bl_host", "drop_moves", offsetof(bl_host, drop_moves)},
+  {"bl_host", "blocks_scratch", offsetof(bl_host, blocks_scratch)},
+  {"bl_host", "run_block", offsetof(bl_host, run_block)},
 };
 
 }  // namespace
