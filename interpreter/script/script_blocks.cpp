@@ -18,9 +18,8 @@ namespace boardlab {
 
 namespace {
 
-// The most a table of keys may hold, and how deep: a block's keys are a few dozen entries.
-constexpr int kMaxNodes = 100'000;
-constexpr int kMaxDepth = 16;
+constexpr int kMaxNodes = ScriptBlocks::kMaxKeys, kMaxDepth = ScriptBlocks::kMaxKeysDepth;
+constexpr size_t kMaxBlocks = ScriptBlocks::kMaxBlocks;
 
 // The Lua value at `idx` as a tree; "" or why it cannot be one.
 std::string to_node(lua_State* L, int idx, YNode& out, int depth, int& nodes) {
@@ -187,6 +186,8 @@ int ScriptBlocks::compile(lua_State* L) {
     int nodes = 0;
     if (!type) {
       why = fmt::format("{}: no such block", fname);
+    } else if (self->compiled_.size() >= kMaxBlocks) {
+      why = fmt::format("{}: a script may make at most {} blocks; make each once, at load, and keep it", fname, kMaxBlocks);
     } else if (!lua_istable(L, 2)) {
       why = fmt::format("{}: expected a table of the block's keys ({} {{ ... }})", fname, fname);
     } else if (why = to_node(L, 2, keys, 0, nodes); !why.empty()) {

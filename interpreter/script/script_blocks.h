@@ -21,6 +21,10 @@ namespace boardlab {
 class ScriptBlocks {
  public:
   explicit ScriptBlocks(const GameDef& def) : def_(def) {}
+  // The most entries a table of keys may hold, and how deep (a block's keys are a few dozen:
+  // their tree is C++ memory, which limits.memory_mb does not count); the most blocks one
+  // script may make (each made once, at load, and kept).
+  static constexpr int kMaxKeys = 10'000, kMaxKeysDepth = 16, kMaxBlocks = 64;
 
   // Lua: compile(name, keys) -> the block's id, or nil and why (the runtime raises it at the
   // script's line). Upvalue 1: the ScriptBlocks.

@@ -24,6 +24,7 @@
 #include "helpers.h"
 #include "definition/bundled.h"
 #include "definition/move_block.h"
+#include "script/script_blocks.h"
 #include "definition/game_def.h"
 #include "definition/yaml_tree.h"
 #include "lab/runs.h"
@@ -316,6 +317,9 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
       {"AgentLimits::from_file", fmt::format("2^{} entries", AgentLimits::from_file().table_bits)},
       {"kRuleTestSeconds", fmt::format("{} s", kRuleTestSeconds)},
       {"kRuleTestVms", std::to_string(kRuleTestVms)},
+      {"ScriptBlocks::kMaxKeys", std::to_string(ScriptBlocks::kMaxKeys)},
+      {"ScriptBlocks::kMaxKeysDepth", fmt::format("{} levels", ScriptBlocks::kMaxKeysDepth)},
+      {"ScriptBlocks::kMaxBlocks", std::to_string(ScriptBlocks::kMaxBlocks)},
       {"WebApi::kMaxBody", std::to_string(WebApi::kMaxBody)},
       {"WebApi::Config::request_seconds", fmt::format("{} s", WebApi::Config{}.request_seconds)},
       {"WebApi::Config::workers", std::to_string(WebApi::Config{}.workers)},

@@ -173,6 +173,8 @@ function notation(move) return flank.notation() end
              Catch::Contains("bad.lua:2: blocks.flank:") && Catch::Contains("'frm'"));
   CHECK_THAT(error_of("local f = blocks.flnk { from = 0 }\nfunction generate() f.generate() end\n"),
              Catch::Contains("bad.lua:1: blocks: no block named 'flnk'; did you mean 'flank'?"));
+  CHECK_THAT(error_of("function generate() for i = 1, 65 do blocks.flank { from = 0 } end end\n"),
+             Catch::Contains("bad.lua:1: blocks.flank: a script may make at most 64 blocks"));
   CHECK_THAT(error_of("local f = blocks.flank { from = 0 }\nfunction generate() end\nf.generate()\n"),
              Catch::Contains("bad.lua:3: blocks.flank.generate: moves can only be written by generate()"));
 }
