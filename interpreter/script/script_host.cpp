@@ -384,7 +384,19 @@ void ScriptHost::generate_declared(const State& s, MoveList& out) {
   const int32_t status = def_.declared->generate(host_, board_);
   host_.moves.trusted = 1;  // a block writes only legal moves
   *out.raw() = host_.moves;
-  if (status == BL_OK) return;
+  if (status == BL_OK) {
+    // Checking mode (the authors' commands, the sanitizer build) holds a block to that too.
+    for (int i = 0; host_.checking && i < out.size(); ++i) {
+      out.get(i, checked_);
+      try {
+        s.check(checked_);
+      } catch (const std::exception& e) {
+        throw ScriptError(fmt::format("{}: moves.{} wrote a move the board refuses: {} (game {}, ply {})\n  in the position: {}",
+                                      def_.source_file, def_.declared_block, e.what(), def_.name, s.ply(), position_text(s)));
+      }
+    }
+    return;
+  }
   std::string why;
   switch (status) {
     case BL_TOO_MANY: why = fmt::format("more than {} moves in one position", kMaxMoves); break;
