@@ -1,7 +1,7 @@
-// The drop block: pieces placed from a hand onto an empty cell (Hex, Gomoku, Othello's shape
-// of move), or dropped in to fall along a direction until something stops them (Connect
-// Four). `moves: {drop: {from: hand, fall: s, flags: [progress]}}`. The search is
-// script/drop_moves.cpp, which scripts reach through drop.generate (scripts/lib/drop.lua).
+// The drop block: pieces placed from a hand onto any empty cell, or dropped in to fall along
+// a direction until something stops them, one move per column. `moves: {drop: {from: hand,
+// fall: s, flags: [progress]}}`. The search is script/drop_moves.cpp, which scripts reach
+// through drop.generate (scripts/lib/drop.lua).
 #include <fmt/format.h>
 
 #include "core/move.h"

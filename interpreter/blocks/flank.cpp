@@ -1,7 +1,7 @@
 // The flank block: a piece placed from a hand onto an empty cell from which, along at least
 // one direction, an unbroken run of enemy pieces ends at a piece of the placer's; every such
-// run, in every direction at once, turns to the placer (Othello, Reversi and their kin). A
-// placement that brackets nothing is no move. `moves: {flank: {from: hand, flags: [progress]}}`.
+// run, in every direction at once, turns to the placer. A placement that brackets nothing is
+// no move. `moves: {flank: {from: hand, flags: [progress]}}`.
 //
 // Moves go in cell order; a move is the placement, then a set_top for each cell turned, run
 // by run in the order of the directions (the board's, or `dirs`), nearest first. Only the
@@ -98,7 +98,7 @@ DeclaredBlockPtr read(const YNode& node, BlockReader& r) {
 
 using namespace schema;
 BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{
-    "flank", "pieces placed from a hand where they bracket enemy runs, which turn over (Othello)",
+    "flank", "pieces placed from a hand where they bracket enemy runs, which turn over",
     structure({
         {"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"},
         {"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"},

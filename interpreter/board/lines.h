@@ -42,8 +42,8 @@ struct StepShifts {
 };
 StepShifts step_shifts(const Board& b);
 // out |= in shifted by k cells (k > 0: towards higher cells), over `words` words. Inline:
-// the word-parallel flood calls it per direction and step, where a call cost 3% of Hex's
-// instructions (callgrind, hex-7x7 playouts).
+// the word-parallel flood calls it per direction and step, where a call cost 3% of a
+// connection game's playout instructions (callgrind, docs/results.md).
 inline void or_shifted(uint64_t* out, const uint64_t* in, int k, int words) {
   const int q = (k >= 0 ? k : -k) / 64, r = (k >= 0 ? k : -k) % 64;
   if (k >= 0) {

@@ -44,7 +44,7 @@ class StepMoves {
     std::vector<uint32_t> entries;
   };
   static constexpr uint32_t kOffList = 0xFFFF;
-  // Games of one kind of piece whose every step goes one cell (Breakthrough), on a board
+  // Games of one kind of piece whose every step goes one cell, on a board
   // whose steps are shifts of cell indices (bl_board.step_offset): each player's steps, by
   // which the moves of all its pieces are found a word of 64 cells at a time.
   struct BitStep {
