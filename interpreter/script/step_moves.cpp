@@ -265,36 +265,6 @@ int32_t StepMoves::search(bl_host* host, const bl_board* board, bl_step_rules* r
     // range, edges and cells reached twice, which the list has made once.
     if (!kGeneral && one_cell) {
       const Span span = one_cell[code * ncells + from];
-      bl_moves& m = host->moves;
-      if (span.begin >= 0 && !promotion && m.nwords + 5 * (span.end - span.begin) <= m.cap_words &&
-          m.count + (span.end - span.begin) <= m.cap_moves) {
-        // Room for every move of the piece, none promoting: each written whether or not it
-        // is allowed, and kept (the fill advanced) only if it is, with no branch on whether
-        // the cell is empty (a pattern no predictor learns). A capture's words are its remove
-        // and then the move; a step's, the move alone.
-        int32_t *words = m.words, *starts = m.starts, nw = m.nwords, cnt = m.count;
-        int32_t step_words[2];
-        MoveList::put(step_words, Op::Move, h, from, 0, 0);
-        const int32_t quiet = MoveList::header(1, quiet_flags), capturing = MoveList::header(2, capture_flags);
-        for (const int32_t* t = one_cell_entries + span.begin; t != one_cell_entries + span.end; ++t) {
-          const int to = *t & 0xFFFF, there = what(to);
-          const bool keep = (*t >> 16 & there) != 0, capture = there == BL_ONTO_ENEMY;
-          int32_t remove_words[2], move_words[2] = {step_words[0], step_words[1] | to};
-          MoveList::put(remove_words, Op::Remove, 0, to, kNone, 0);
-          starts[cnt] = nw;
-          words[nw] = capture ? capturing : quiet;
-          words[nw + 1] = capture ? remove_words[0] : move_words[0];
-          words[nw + 2] = capture ? remove_words[1] : move_words[1];
-          if (capture) {  // rare: a branch the predictor gets right, and two stores fewer a move
-            words[nw + 3] = move_words[0];
-            words[nw + 4] = move_words[1];
-          }
-          nw += keep ? 3 + 2 * capture : 0;
-          cnt += keep;
-        }
-        m.nwords = nw, m.count = cnt;
-        continue;
-      }
       if (span.begin >= 0) {
         for (const int32_t* t = one_cell_entries + span.begin; t != one_cell_entries + span.end; ++t) {
           const int to = *t & 0xFFFF, there = what(to);
