@@ -41,6 +41,7 @@ class Drop final : public DeclaredBlock {
   }
 
   uint8_t flags() const override { return flags_; }
+  bool reads_side_cells() const override { return false; }
 
  private:
   int from_, kind_, fall_;

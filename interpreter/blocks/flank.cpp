@@ -66,6 +66,7 @@ class Flank final : public DeclaredBlock {
   }
 
   uint8_t flags() const override { return flags_; }
+  bool reads_side_cells() const override { return false; }
 
  private:
   int from_, kind_;

@@ -39,6 +39,9 @@ class DeclaredBlock {
   virtual std::vector<std::string> notation(const State& before, const Move& m) const = 0;
   // Every flag (progress, events) a move of this block may carry: for `check`'s warnings.
   virtual uint8_t flags() const = 0;
+  // Whether generate reads host.state.mine, the side to move's cells, which the host then
+  // lists before each call (a block of placements has no use for them).
+  virtual bool reads_side_cells() const { return true; }
 };
 using DeclaredBlockPtr = std::shared_ptr<const DeclaredBlock>;
 

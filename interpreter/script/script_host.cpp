@@ -354,13 +354,15 @@ void ScriptHost::pcall(const char* hook, const State& s, int nargs, int nresults
 void ScriptHost::generate(const State& s, MoveList& out) {
   out.clear();
   host_.state = view(s);
-  mine_.resize(def_.board.ncells);
-  int n = 0;
-  const uint64_t* owned = s.owned_cells(s.side());
-  for (int w = 0; w < s.owned_words(); ++w)
-    for (uint64_t bits = owned[w]; bits; bits &= bits - 1) mine_[n++] = static_cast<int16_t>(64 * w + std::countr_zero(bits));
-  host_.state.mine = mine_.data();
-  host_.state.nmine = n;
+  if (!def_.declared || def_.declared->reads_side_cells()) {
+    mine_.resize(def_.board.ncells);
+    int n = 0;
+    const uint64_t* owned = s.owned_cells(s.side());
+    for (int w = 0; w < s.owned_words(); ++w)
+      for (uint64_t bits = owned[w]; bits; bits &= bits - 1) mine_[n++] = static_cast<int16_t>(64 * w + std::countr_zero(bits));
+    host_.state.mine = mine_.data();
+    host_.state.nmine = n;
+  }
   // The buffer counts against the script's memory while the script writes it.
   struct Charge {
     MoveList& out;
