@@ -50,28 +50,27 @@ class Drop final : public DeclaredBlock {
   std::vector<std::string> names_, columns_;  // [cell]
 };
 
+using namespace schema;
+const Field kFrom{"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"};
+const Field kKind{"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"};
+const Field kFall{"fall", string(), false,
+                  "a direction pieces fall along, coming to rest on the last empty cell before the edge or a piece"};
+const Field kFlags{"flags", list(string()), false, "the flags every placement carries: progress, events"};
+
 DeclaredBlockPtr read(const YNode& node, BlockReader& r) {
   const GameDef& g = r.game();
-  const int from = r.reserve(*node.get("from"));
-  const int fall = node.get("fall") ? r.direction(*node.get("fall")) : -1;
+  const int from = r.reserve(*kFrom.in(node));
+  const YNode* fall_node = kFall.in(node);
+  const int fall = fall_node ? r.direction(*fall_node) : -1;
   int kind = 0;
-  if (const YNode* k = node.get("kind")) kind = r.kind(k->scalar, k->pos);
-  const uint8_t flags = r.flags(node.get("flags"));
-  if (from < 0 || kind < 0 || (node.get("fall") && fall < 0)) return nullptr;
+  if (const YNode* k = kKind.in(node)) kind = r.kind(k->scalar, k->pos);
+  const uint8_t flags = r.flags(kFlags.in(node));
+  if (from < 0 || kind < 0 || (fall_node && fall < 0)) return nullptr;
   return std::make_shared<Drop>(g, from, kind, fall, flags);
 }
 
-using namespace schema;
-BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{
-    "drop", "pieces placed from a hand onto an empty cell (the drop library)",
-    structure({
-        {"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"},
-        {"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"},
-        {"fall", string(), false,
-         "a direction pieces fall along, coming to rest on the last empty cell before the edge or a piece"},
-        {"flags", list(string()), false, "the flags every placement carries: progress, events"},
-    }),
-    &read});
+BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{"drop", "pieces placed from a hand onto an empty cell (the drop library)",
+                                           structure({kFrom, kKind, kFall, kFlags}), &read});
 
 }  // namespace
 }  // namespace boardlab

@@ -76,37 +76,36 @@ class Flank final : public DeclaredBlock {
   std::vector<std::string> names_;  // [cell]
 };
 
+using namespace schema;
+const Field kFrom{"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"};
+const Field kKind{"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"};
+const Field kDirs{"dirs", list(string()), false, "the directions a run may go; default every direction of the board"};
+const Field kFlags{"flags", list(string()), false, "the flags every placement carries: progress, events"};
+
 DeclaredBlockPtr read(const YNode& node, BlockReader& r) {
   const GameDef& g = r.game();
-  const int from = r.reserve(*node.get("from"));
+  const int from = r.reserve(*kFrom.in(node));
   int kind = 0;
-  if (const YNode* k = node.get("kind")) kind = r.kind(k->scalar, k->pos);
+  if (const YNode* k = kKind.in(node)) kind = r.kind(k->scalar, k->pos);
   std::vector<int> dirs;
   bool ok = from >= 0 && kind >= 0;
-  if (const YNode* list = node.get("dirs")) {
+  if (const YNode* list = kDirs.in(node)) {
     for (const auto& d : list->items) {
       dirs.push_back(r.direction(*d));
       ok = ok && dirs.back() >= 0;
     }
-    if (dirs.empty()) r.error(list->pos, "'moves.flank.dirs' lists no direction"), ok = false;
+    if (dirs.empty()) r.error(list->pos, fmt::format("'moves.flank.{}' lists no direction", kDirs.name)), ok = false;
   } else {
     for (int d = 0; d < g.board.ndirs(); ++d) dirs.push_back(d);
   }
-  const uint8_t flags = r.flags(node.get("flags"));
+  const uint8_t flags = r.flags(kFlags.in(node));
   if (!ok) return nullptr;
   return std::make_shared<Flank>(g, from, kind, std::move(dirs), flags);
 }
 
-using namespace schema;
-BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{
-    "flank", "pieces placed from a hand where they bracket enemy runs, which turn over",
-    structure({
-        {"from", string(), true, "the reserve the pieces come from: a hand stocked in the setup"},
-        {"kind", string(), false, "the kind of piece placed (the side to move's); default the first kind"},
-        {"dirs", list(string()), false, "the directions a run may go; default every direction of the board"},
-        {"flags", list(string()), false, "the flags every placement carries: progress, events"},
-    }),
-    &read});
+BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{"flank",
+                                           "pieces placed from a hand where they bracket enemy runs, which turn over",
+                                           structure({kFrom, kKind, kDirs, kFlags}), &read});
 
 }  // namespace
 }  // namespace boardlab

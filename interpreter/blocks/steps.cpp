@@ -97,6 +97,24 @@ class Steps final : public DeclaredBlock {
 };
 
 // `onto` as BL_ONTO_ bits: words joined by +; -1 after an error.
+using namespace schema;
+const Names<bool> kCaptures{{"any", false}, {"not_taller", true}};
+const Field kDirs{"dirs", list(string()), true, "the directions, in order"};
+const Field kRange{"range", integer(), false, "how far: 1 a step (default), n at most n cells, 0 as far as the board goes"};
+const Field kOnto{"onto", string(), false,
+                  "where the move may end, words joined by +: empty, enemy, own, off; either (empty+enemy, the default), "
+                  "any"};
+const Field kSplit{"split", boolean(), false, "the top k pieces go exactly k cells, for each k (a stack that splits)"};
+const Field kPieces{"pieces", dict(dict(list(structure({kDirs, kRange, kOnto, kSplit})))), true,
+                    "per piece kind, per player name (or `all`), the steps of that player's piece"};
+const Field kCapture{"capture", kCaptures.schema(), false,
+                     "not_taller: an enemy stack is taken only by as many pieces or more; default any"};
+const Field kOff{"off", string(), false, "the reserve pieces borne off go to (with onto: off)"};
+const Field kCaptureFlags{"capture_flags", list(string()), false,
+                          "the events a capture carries (captures are progress too)"};
+const Field kOffFlags{"off_flags", list(string()), false, "the events a bear-off carries (bear-offs are progress too)"};
+constexpr const char* kAllPlayers = "all";  // under a piece kind: every player's piece
+
 int onto_bits(const YNode& n, BlockReader& r) {
   static const std::vector<std::pair<std::string, int>> kWords = {
       {"empty", BL_ONTO_EMPTY}, {"enemy", BL_ONTO_ENEMY}, {"own", BL_ONTO_OWN}, {"off", BL_ONTO_OFF},
@@ -124,12 +142,12 @@ bool read_steps(const YNode& list, BlockReader& r, std::vector<Step>& out, uint8
   std::vector<Step> whole, split;
   bool ok = true;
   for (const auto& st : list.items) {
-    const bool is_split = st->get("split") && r.boolean(*st->get("split"));
-    const int range = st->get("range") ? r.integer(*st->get("range"), "steps range", 0, 255) : is_split ? 0 : 1;
-    const int onto = st->get("onto") ? onto_bits(*st->get("onto"), r) : BL_ONTO_EMPTY | BL_ONTO_ENEMY;
+    const bool is_split = kSplit.in(*st) && r.boolean(*kSplit.in(*st));
+    const int range = kRange.in(*st) ? r.integer(*kRange.in(*st), "steps range", 0, 255) : is_split ? 0 : 1;
+    const int onto = kOnto.in(*st) ? onto_bits(*kOnto.in(*st), r) : BL_ONTO_EMPTY | BL_ONTO_ENEMY;
     ok = ok && onto >= 0;
     off = off || (onto >= 0 && (onto & BL_ONTO_OFF));
-    for (const auto& d : st->get("dirs")->items) {
+    for (const auto& d : kDirs.in(*st)->items) {
       const int dir = r.direction(*d);
       ok = ok && dir >= 0;
       (is_split ? split : whole).push_back({dir, range, onto | (is_split ? BL_STEP_SPLIT : 0)});
@@ -151,17 +169,18 @@ DeclaredBlockPtr read(const YNode& node, BlockReader& r) {
   std::vector<std::vector<Step>> steps(ncodes);
   std::vector<uint8_t> first_split(ncodes, 0);
   bool ok = true, off = false;
-  const YNode& pieces = *node.get("pieces");
+  const YNode& pieces = *kPieces.in(node);
   for (size_t i = 0; i < pieces.fields.size(); ++i) {
     const int k = r.kind(pieces.fields[i].first, pieces.key_pos[i]);
     const YNode& per_player = *pieces.fields[i].second;
     for (size_t j = 0; j < per_player.fields.size(); ++j) {
       const auto& [who, list] = per_player.fields[j];
-      const int p = who == "all" ? -1 : g.player_index(who);
-      if (p < 0 && who != "all") {
+      const bool all = who == kAllPlayers;
+      const int p = all ? -1 : g.player_index(who);
+      if (p < 0 && !all) {
         std::vector<std::string> names;
         for (const auto& pl : g.players) names.push_back(pl.name);
-        names.push_back("all");
+        names.push_back(kAllPlayers);
         r.unknown(per_player.key_pos[j], "player", who, names);
         ok = false;
         continue;
@@ -177,37 +196,21 @@ DeclaredBlockPtr read(const YNode& node, BlockReader& r) {
     }
     ok = ok && k >= 0;
   }
-  const bool not_taller = node.get("capture") && node.get("capture")->scalar == "not_taller";
-  const int off_slot = node.get("off") ? r.reserve(*node.get("off")) : -1;
-  if (off && !node.get("off")) {
-    r.error(node.pos, "a step may bear off (onto: off), so the block needs `off`, the reserve borne-off pieces go to");
+  const bool not_taller = kCaptures.of(kCapture.in(node), false);
+  const YNode* off_node = kOff.in(node);
+  const int off_slot = off_node ? r.reserve(*off_node) : -1;
+  if (off && !off_node) {
+    r.error(node.pos, fmt::format("a step may bear off ({}: off), so the block needs `{}`, the reserve borne-off pieces "
+                                  "go to", kOnto.name, kOff.name));
     ok = false;
   }
-  const uint8_t capture_flags = r.flags(node.get("capture_flags")), off_flags = r.flags(node.get("off_flags"));
-  if (!ok || (node.get("off") && off_slot < 0)) return nullptr;
+  const uint8_t capture_flags = r.flags(kCaptureFlags.in(node)), off_flags = r.flags(kOffFlags.in(node));
+  if (!ok || (off_node && off_slot < 0)) return nullptr;
   return std::make_shared<Steps>(g, steps, first_split, not_taller, off_slot, capture_flags, off_flags);
 }
 
-using namespace schema;
-SchemaPtr keys() {
-  auto step = structure({
-      {"dirs", list(string()), true, "the directions, in order"},
-      {"range", integer(), false, "how far: 1 a step (default), n at most n cells, 0 as far as the board goes"},
-      {"onto", string(), false,
-       "where the move may end, words joined by +: empty, enemy, own, off; either (empty+enemy, the default), any"},
-      {"split", boolean(), false, "the top k pieces go exactly k cells, for each k (a stack that splits)"},
-  });
-  return structure({
-      {"pieces", dict(dict(list(step))), true, "per piece kind, per player name (or `all`), the steps of that player's piece"},
-      {"capture", one_of({"any", "not_taller"}), false,
-       "not_taller: an enemy stack is taken only by as many pieces or more; default any"},
-      {"off", string(), false, "the reserve pieces borne off go to (with onto: off)"},
-      {"capture_flags", list(string()), false, "the events a capture carries (captures are progress too)"},
-      {"off_flags", list(string()), false, "the events a bear-off carries (bear-offs are progress too)"},
-  });
-}
-
-BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{"steps", "pieces that step, slide, leap or split (the steps library)", keys(), &read});
+BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{"steps", "pieces that step, slide, leap or split (the steps library)",
+                                           structure({kPieces, kCapture, kOff, kCaptureFlags, kOffFlags}), &read});
 
 }  // namespace
 }  // namespace boardlab

@@ -1,8 +1,9 @@
 // The definition hash: the rules, not their comments.
 #include "definition/definition_hash.h"
 
+#include "definition/game_def.h"
+
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <fmt/format.h>
 #include <string_view>
@@ -21,36 +22,36 @@ struct Fnv {
   std::string hex() const { return fmt::format("{:016x}", h); }
 };
 
-// Keys that say nothing of how the game is played (`api` names the words a script is written
-// in, not its rules: a file moved to a newer API plays the same game).
-constexpr std::array<std::string_view, 8> kTopLevelNotRules = {"title",   "description", "rules",  "levels",
-                                                               "weights", "extends",     "script", "api"};
-constexpr std::array<std::string_view, 2> kAnywhereForPeople = {"doc", "colour"};
-
-template <size_t N>
-bool among(const std::array<std::string_view, N>& keys, const std::string& key) {
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
-
-void mix_yaml(const YNode& n, Fnv& f, bool top) {
+// The YAML as the rules read it: maps by key (a variant's merge may order them otherwise
+// than the base), without the keys the schema marks as saying nothing of the rules
+// (Field::rules: texts for people, colours, files, the API's version). `s` is the node's
+// schema, or null below a node it does not describe.
+void mix_yaml(const YNode& n, const Schema* s, Fnv& f) {
   switch (n.kind) {
     case YNode::Kind::Null: f.mix("~"); return;
     case YNode::Kind::Scalar: f.mix("=" + n.scalar); return;
     case YNode::Kind::Seq:
       f.mix("[");
-      for (const auto& item : n.items) mix_yaml(*item, f, false);
+      for (const auto& item : n.items) mix_yaml(*item, s && s->type == Schema::Type::List ? s->element.get() : nullptr, f);
       f.mix("]");
       return;
     case YNode::Kind::Map: {
-      // By key: a variant's merge may order them otherwise than the base.
-      std::vector<const std::pair<std::string, YPtr>*> fields;
-      for (const auto& kv : n.fields)
-        if (!among(kAnywhereForPeople, kv.first) && !(top && among(kTopLevelNotRules, kv.first))) fields.push_back(&kv);
-      std::sort(fields.begin(), fields.end(), [](auto* a, auto* b) { return a->first < b->first; });
+      std::vector<std::pair<const std::pair<std::string, YPtr>*, const Schema*>> fields;
+      for (const auto& kv : n.fields) {
+        const Schema* child = nullptr;
+        if (s && s->type == Schema::Type::Dict) child = s->element.get();
+        if (s && s->type == Schema::Type::Struct) {
+          const auto field = std::find_if(s->fields.begin(), s->fields.end(), [&](const Field& x) { return x.name == kv.first; });
+          if (field != s->fields.end() && !field->rules) continue;
+          if (field != s->fields.end()) child = field->schema.get();
+        }
+        fields.emplace_back(&kv, child);
+      }
+      std::sort(fields.begin(), fields.end(), [](const auto& a, const auto& b) { return a.first->first < b.first->first; });
       f.mix("{");
-      for (const auto* kv : fields) {
+      for (const auto& [kv, child] : fields) {
         f.mix(kv->first);
-        mix_yaml(*kv->second, f, false);
+        mix_yaml(*kv->second, child, f);
       }
       f.mix("}");
       return;
@@ -123,7 +124,7 @@ std::string rules_hash(const YNode& merged, const std::string& script_text,
                        const std::vector<std::pair<std::string, std::string>>& options) {
   Fnv f;
   f.mix("boardlab rules 2");
-  mix_yaml(merged, f, true);
+  mix_yaml(merged, &definition_schema(), f);
   f.mix(lua_tokens(script_text));
   for (const auto& [name, value] : options) f.mix(name + "=" + value);
   return f.hex();

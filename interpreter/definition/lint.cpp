@@ -1,6 +1,7 @@
 // The definition lint. The script is read as text, not run: a name the script never
 // mentions is a name it cannot use (a computed name would be missed, and is rare).
 #include "definition/lint.h"
+#include "definition/sections.h"
 
 #include <fmt/format.h>
 
@@ -48,8 +49,8 @@ void option_refs(const YNode& n, std::set<std::string>& out) {
   for (const auto& [k, v] : n.fields) option_refs(*v, out);
 }
 
-SourcePos key_pos(const YNode& root, const char* section, const std::string& key) {
-  const YNode* s = root.get(section);
+SourcePos key_pos(const YNode& root, const Field& section, const std::string& key) {
+  const YNode* s = section.in(root);
   const SourcePos* p = s ? s->key_position(key) : nullptr;
   return p ? *p : (s ? s->pos : root.pos);
 }
@@ -117,7 +118,7 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   const bool kinds_computed = computes_kinds(script);
   for (size_t k = 0; k < g.kinds.size() && !kinds_computed; ++k)
     if (!placed.count(static_cast<int>(k)) && !mentions(script, g.kinds[k].name))
-      d.warning(key_pos(root, "pieces", g.kinds[k].name),
+      d.warning(key_pos(root, pieces_key(), g.kinds[k].name),
                 fmt::format("piece kind '{}' is never placed: the setup and the hands have none and the script never names it",
                             g.kinds[k].name));
 
@@ -125,7 +126,7 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
   option_refs(root, refs);
   for (const auto& o : g.options)
     if (!refs.count(o.name) && !mentions(script, o.name) && !computes_options(script))
-      d.warning(key_pos(root, "options", o.name),
+      d.warning(key_pos(root, options_key(), o.name),
                 fmt::format("option '{}' is never read: no key says ${} and the script never names it", o.name, o.name));
 
   // Functions the script defines at the top level that are no hook and that it never calls
@@ -160,12 +161,12 @@ std::vector<Diagnostic> lint_definition(const GameDef& g, const YNode& root) {
     return !r.reach.empty() || r.line > 0 || !r.connect.empty();
   });
   if (!g.results.empty() && !result_hook && !runtime_gives_all)
-    d.warning(root.key_position("results") ? *root.key_position("results") : root.pos,
+    d.warning(root.key_position(results_key().name) ? *root.key_position(results_key().name) : root.pos,
               "results are declared, but the script has no result hook to give them");
   const int declared_flags = g.declared ? g.declared->flags() : 0;  // events the declared moves give
   for (size_t i = 0; i < g.events.size(); ++i)
     if (const EventDef& e = g.events[i]; !mentions(script, e.name) && !(declared_flags & event_flag(static_cast<int>(i))))
-      d.warning(key_pos(root, "events", e.name),
+      d.warning(key_pos(root, events_key(), e.name),
                 fmt::format("event '{}' is never given: the script never names it (game.flags(\"{}\"))", e.name, e.name));
   api_warnings(g, script, d);
   return d.items();

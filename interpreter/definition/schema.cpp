@@ -45,6 +45,10 @@ SchemaPtr structure(std::vector<Field> fields, std::string doc) {
   s->fields = std::move(fields);
   return s;
 }
+Field outside_rules(Field f) {
+  f.rules = false;
+  return f;
+}
 }  // namespace schema
 
 namespace {

@@ -2,7 +2,9 @@
 // reports every unknown key (with "did you mean"), wrong type and missing key in one pass.
 // The same description documents the definition format.
 #pragma once
+#include <initializer_list>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,11 +17,18 @@ namespace boardlab {
 struct Schema;
 using SchemaPtr = std::shared_ptr<const Schema>;
 
+// A key of a structure: its name, its value's schema, whether it must be given, and the text
+// the reference shows. Readers look a key up through its Field (`kMaxPlies.in(turn)`), so
+// that each key is spelled once, where its schema declares it.
 struct Field {
   std::string name;
   SchemaPtr schema;
   bool required = false;
   std::string doc;
+  // false: the key says nothing of how the game is played (a text for people, a colour, a
+  // file, the API's version), and the rules hash (definition_hash.h) leaves it out.
+  bool rules = true;
+  const YNode* in(const YNode& node) const { return node.get(name); }
 };
 
 struct Schema {
@@ -41,7 +50,48 @@ SchemaPtr one_of(std::vector<std::string> values, std::string doc = {}, bool opt
 SchemaPtr list(SchemaPtr element, std::string doc = {});
 SchemaPtr dict(SchemaPtr element, std::string doc = {});
 SchemaPtr structure(std::vector<Field> fields, std::string doc = {});
+// The field, marked as saying nothing of the rules (Field::rules).
+Field outside_rules(Field f);
 }  // namespace schema
+
+// The names of an enumeration's values, spelled once: the schema of a key that takes one
+// (`kEdges.schema(doc)`) and the reading of a checked value (`kEdges.of(node)`).
+template <class E>
+class Names {
+ public:
+  Names(std::initializer_list<std::pair<const char*, E>> entries) : entries_(entries.begin(), entries.end()) {}
+  SchemaPtr schema(std::string doc = {}, bool option_ref = false) const {
+    return schema::one_of(names(), std::move(doc), option_ref);
+  }
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& e : entries_) out.emplace_back(e.first);
+    return out;
+  }
+  // "a, b or c": the names as a sentence gives them.
+  std::string alternatives() const {
+    std::string out;
+    for (size_t i = 0; i < entries_.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == entries_.size() ? " or " : ", ") + std::string(entries_[i].first);
+    return out;
+  }
+  // The value named `name`, if it is one.
+  std::optional<E> find(const std::string& name) const {
+    for (const auto& e : entries_)
+      if (name == e.first) return e.second;
+    return std::nullopt;
+  }
+  // The value of a node the schema has checked (`fallback` for a node absent or unchecked).
+  E of(const YNode* node, E fallback) const { return node ? find(node->scalar).value_or(fallback) : fallback; }
+  const char* name(E value) const {
+    for (const auto& e : entries_)
+      if (e.second == value) return e.first;
+    return "";
+  }
+
+ private:
+  std::vector<std::pair<const char*, E>> entries_;
+};
 
 // Validates `node` against `schema`; `what` names the node in messages (e.g. "board").
 void validate(const YNode& node, const Schema& schema, const std::string& what, Diagnostics& diags);

@@ -1,8 +1,15 @@
 // Edit distance, "did you mean", and the schema validator on small documents.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <regex>
+
 #include "core/text.h"
 #include "core/text_wrap.h"
+#include "definition/game_def.h"
 #include "definition/schema.h"
 
 using namespace boardlab;
@@ -54,4 +61,47 @@ TEST_CASE("the schema validator reports every problem with its position") {
         "x.yaml:1:1: error: unknown key 'sise' in 'board' (did you mean 'size'?)\n"
         "x.yaml:1:1: error: missing key 'size' in 'board'\n"
         "x.yaml:2:8: error: 'board.edges' must be one of: stop, reflect; not 'reflct' (did you mean 'reflect'?)\n");
+}
+
+namespace {
+
+// Every Field of a schema, depth first, with its path ("board.points.NAME.steps").
+void each_field(const Schema& s, const std::string& path,
+                const std::function<void(const std::string&, const Field&, const Schema&)>& fn) {
+  if (s.type == Schema::Type::Struct)
+    for (const Field& f : s.fields) {
+      const std::string at = path.empty() ? f.name : path + "." + f.name;
+      fn(at, f, s);
+      each_field(*f.schema, at, fn);
+    }
+  else if (s.type == Schema::Type::Dict) each_field(*s.element, path + ".NAME", fn);
+  else if (s.type == Schema::Type::List) each_field(*s.element, path + "[]", fn);
+}
+
+}  // namespace
+
+TEST_CASE("a definition's keys are declared once, and its readers look them up through the declarations") {
+  // The schema the loader checks is the readers' own list: no structure names a key twice...
+  each_field(definition_schema(), "", [](const std::string& path, const Field& f, const Schema& parent) {
+    INFO(path);
+    CHECK(std::count_if(parent.fields.begin(), parent.fields.end(), [&](const Field& g) { return g.name == f.name; }) == 1);
+    CHECK(!f.doc.empty());
+  });
+  // ...and no reader (the sections, the board kinds, the move blocks) looks a key up by a
+  // string of its own: every look-up goes through a declared Field (`kMaxPlies.in(turn)`).
+  const std::regex by_string(R"re((\bget|key_position)\(\s*")re");
+  int files = 0;
+  for (const char* dir : {"interpreter/definition", "interpreter/board_kinds", "interpreter/blocks"})
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      if (e.path().extension() != ".cpp") continue;
+      ++files;
+      std::ifstream in(e.path());
+      int line_number = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++line_number;
+        INFO(e.path().string() << ":" << line_number << ": " << line);
+        CHECK(!std::regex_search(line, by_string));
+      }
+    }
+  CHECK(files >= 20);
 }
