@@ -1,5 +1,5 @@
 // The position queries a script asks (state.connected, state.line, state.longest_line in
-// scripts/lib/runtime.lua), answered by board/lines.h on the state of the hook call. The
+// scripts/lib/query_binding.lua), answered by board/lines.h on the state of the hook call. The
 // script host points bl_host's query functions here, with a BoardQueries as their scratch.
 #pragma once
 #include <cstdint>

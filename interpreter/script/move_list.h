@@ -42,7 +42,7 @@ class MoveList {
   // For the C++ primitives, which write through `m` as a script does: room for one move of
   // `actions` actions (the buffer grows within its budget), its header written; returns
   // where its actions go, or nullptr with `status` set to BL_TOO_MANY or BL_MEMORY (the
-  // limits of runtime.lua's writers).
+  // limits of scripts/lib/move_writer.lua).
   static int32_t* begin_move(bl_moves& m, int actions, int flags, int32_t& status) {
     const int32_t words = 1 + 2 * actions;
     if (m.nwords + words > m.cap_words || m.count + 1 > m.cap_moves) [[unlikely]]

@@ -2,7 +2,7 @@
 -- code) and their answers kept, for the C++ searches that walk tables instead of calling
 -- Lua (chains.generate, steps.generate). An answer that fails is kept as an error, raised
 -- only if the search ever needs it, so a function that only knows the pieces in play is
--- fine. Written against the public game API and runtime.lua's `native`.
+-- fine. Written against the public game API and natives.lua's `native`.
 return function(api, native)
   local board = api.board
   local NCODES, NCELLS, NDIRS = native.ncodes, board.ncells, board.ndirs
