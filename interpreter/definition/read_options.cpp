@@ -77,8 +77,10 @@ void read_options(DefinitionReader& r, const std::vector<std::pair<std::string, 
   if (const YNode* opts = r.section(options_key()))
     for (const auto& [name, decl] : opts->fields) g.options.push_back(option(r, name, *decl));
   for (const auto& [name, value] : overrides) {
-    auto o = std::find_if(g.options.begin(), g.options.end(), [&](const OptionDef& x) { return x.name == name; });
-    if (o == g.options.end()) {
+    OptionDef* o = nullptr;
+    for (auto& x : g.options)
+      if (x.name == name) o = &x;
+    if (!o) {
       std::vector<std::string> known;
       for (const auto& x : g.options) known.push_back(x.name);
       r.error({g.source_file, 0, 0}, unknown_option(name, known));
