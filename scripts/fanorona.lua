@@ -8,10 +8,14 @@ local captures = { { label = "A", line = "ahead" }, { label = "W", line = "behin
 local chains = step_chains.generator({ captures = captures, capture_flags = CAPTURE })
 local first_turn = step_chains.generator({ captures = captures, capture_flags = CAPTURE, chain = false })
 
+local WHITE = game.player("white")
+
 function generate()
-  -- The very first turn of the game (ply 0 is White's, ply 1 Black's) may be one capturing step only.
+  -- A side's very first turn of the game may be one capturing step only: White's is ply 0
+  -- with White to move (a position typed with Black to move at ply 0 is no first turn of
+  -- White's), and with `both`, whoever moves at ply 0 or 1.
   local ply = state.ply()
-  if (OPENING == "white" and ply == 0) or (OPENING == "both" and ply <= 1) then
+  if (OPENING == "white" and ply == 0 and state.side() == WHITE) or (OPENING == "both" and ply <= 1) then
     first_turn()
   else
     chains()

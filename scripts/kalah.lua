@@ -66,9 +66,10 @@ function generate()
           local c = ALL[j]
           if after[c] > 0 then moves.to_reserve(c, after[c], STORE[OWNER[c]]) end
         end
-      elseif last == store_of(my_store) then
-        moves.again()
       end
+      -- The last seed in the mover's own store: the mover moves again, even when the move
+      -- ends the game (the finished position then names the mover, as the rules do).
+      if last == store_of(my_store) then moves.again() end
       moves.commit()
     end
   end

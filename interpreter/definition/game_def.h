@@ -150,7 +150,11 @@ struct GameDef {
   std::vector<uint8_t> owner_of, kind_of;
   std::vector<char> glyph_of;
   int stack_cap = 1;  // the most pieces one cell can hold
-  int total_pieces = 0;
+  int total_pieces = 0;  // counted from the setup before the board exists: at least its pieces
+  // The pieces the setup places and stocks, exactly. No move adds a piece (the invariants
+  // hold every game to it), so a position holding more cannot be reached; -1 when nothing
+  // bounds them (no setup, or a hand that never runs out).
+  int setup_pieces = -1;
 
   std::vector<SetupEntry> setup;
   std::vector<ReserveStock> stock;

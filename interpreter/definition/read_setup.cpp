@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <limits>
 
 #include "core/text.h"
 #include "definition/sections.h"
@@ -152,6 +153,11 @@ void read_setup(DefinitionReader& r) {
         if (!stack.empty()) g.setup.push_back({c, stack});
       }
   }
+  if (!g.unlimited.empty()) return;
+  long long pieces = 0;
+  for (const SetupEntry& e : g.setup) pieces += static_cast<long long>(e.stack.size());
+  for (const ReserveStock& s : g.stock) pieces += s.count;
+  g.setup_pieces = static_cast<int>(std::min<long long>(pieces, std::numeric_limits<int>::max()));
 }
 
 }  // namespace boardlab

@@ -115,6 +115,9 @@ State parse_position(const GameDef& g, const std::string& text) {
       s.push_piece(cell, static_cast<uint8_t>(code));
     }
   }
+  if (g.setup_pieces >= 0 && s.total_pieces() > g.setup_pieces)
+    throw PositionError(fmt::format("the position holds {} pieces, and this game has {} (its setup): no move adds any",
+                                    s.total_pieces(), g.setup_pieces));
   s.reset_history();
   s.set_ply(static_cast<int>(ply));
   return s;

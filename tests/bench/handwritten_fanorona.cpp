@@ -56,7 +56,7 @@ Position start_position() {
 void legal_moves(const Position& p, std::vector<Position>& out) {
   out.clear();
   const int me = p.side + 1;
-  Search s{out, me, 3 - me, p.ply != 0};  // White's first turn: one capturing step
+  Search s{out, me, 3 - me, p.ply != 0 || p.side != 0};  // White's first turn (ply 0): one capturing step
   for (int at = 0; at < kPoints; ++at)
     if (p.board[at] == me) s.captures(p, at, -1, uint64_t{1} << at);
   if (!out.empty()) return;

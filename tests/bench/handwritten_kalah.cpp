@@ -44,12 +44,13 @@ bool play(Position& p, int pit) {
     p.seeds[kStore[me]] = static_cast<uint8_t>(p.seeds[kStore[me]] + 1 + p.seeds[12 - at]);
     p.seeds[at] = p.seeds[12 - at] = 0;
   }
+  // The last seed in the mover's store: the mover moves again, even when the move ends the game.
+  if (at != kStore[me]) p.side = 1 - me;
   if (empty_row(p, 0) || empty_row(p, 1)) {
     for (int s = 0; s < 2; ++s)
       for (int i = first_pit(s); i < first_pit(s) + 6; ++i) p.seeds[kStore[s]] = static_cast<uint8_t>(p.seeds[kStore[s]] + p.seeds[i]), p.seeds[i] = 0;
     return p.over = true;
   }
-  if (at != kStore[me]) p.side = 1 - me;
   return false;
 }
 

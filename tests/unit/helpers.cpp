@@ -28,7 +28,8 @@ std::string TempDir::write(const std::string& name, const std::string& text) con
   return p;
 }
 
-std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml) {
+std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml,
+                            const std::string& setup) {
   dir.write("tiny.lua", lua);
   return dir.write("tiny.yaml",
                    "api: 2\n"
@@ -37,8 +38,7 @@ std::string tiny_definition(const TempDir& dir, const std::string& lua, const st
                    "players: [{name: a}, {name: b}]\n"
                    "board: {kind: grid, size: [3, 3]}\n"
                    "pieces: {p: {glyphs: {a: x, b: o}}}\n"
-                   "setup: [{stack: x, cells: [a1]}, {stack: o, cells: [c3]}]\n" +
-                       extra_yaml);
+                   "setup: " + setup + "\n" + extra_yaml);
 }
 
 std::unique_ptr<boardlab::ThreadRules> bundled(const std::string& name,

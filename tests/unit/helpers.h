@@ -24,7 +24,12 @@ class TempDir {
 };
 
 // A 3x3 grid game with one piece each, whose script is `lua`; `extra_yaml` is appended.
-std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml = "");
+// The tiny game's setup: a piece each. A position can hold no more pieces than the setup has
+// (no move adds one): tests of positions with more give a setup with room for them.
+inline const std::string kTinySetup = "[{stack: x, cells: [a1]}, {stack: o, cells: [c3]}]";
+inline const std::string kTinySetupOfSix = "[{stack: x, cells: [a1, b1, c1]}, {stack: o, cells: [a3, b3, c3]}]";
+std::string tiny_definition(const TempDir& dir, const std::string& lua, const std::string& extra_yaml = "",
+                            const std::string& setup = kTinySetup);
 
 std::unique_ptr<boardlab::ThreadRules> bundled(const std::string& name,
                                         const std::vector<std::pair<std::string, std::string>>& options = {});

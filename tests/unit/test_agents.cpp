@@ -361,7 +361,7 @@ TEST_CASE("search agents see that boxing in the last piece wins, with or without
       "    end\n"
       "  end\n"
       "end\n";
-  ThreadRules game(load_game_def(testing::tiny_definition(dir, lua, "turn: {no_moves: lose}\n")));
+  ThreadRules game(load_game_def(testing::tiny_definition(dir, lua, "turn: {no_moves: lose}\n", testing::kTinySetupOfSix)));
   for (const char* spec : {"mcts:iterations=300,rollout=0", "mcts:iterations=300", "mcts:iterations=300,rollout=0,puct=1", "alphabeta:depth=2"}) {
     INFO(spec);
     CHECK(choice(game, spec, "b a1=x a2=o b1=o c2=o") == "c2-b2");

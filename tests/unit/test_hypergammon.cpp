@@ -137,7 +137,7 @@ static std::string refusal(const Rules& game, const std::string& position, const
 
 TEST_CASE("Hypergammon: a move refused says why: part of a turn, one die only, turns listed apart") {
   auto game = testing::bundled("hypergammon");
-  const char* start = "white dice:5,4 1=bb 2=b 22=w 23=ww 24=w";
+  const char* start = "white dice:5,4 1=bb 2=b 22=w 23=w 24=w";
   // One die of a turn that must use both: the whole turns that hold it, each apart.
   CHECK(refusal(*game, start, "24/19") ==
         "'24/19' is only part of a turn: type the whole turn, using as many dice as the rules require; those with it: "

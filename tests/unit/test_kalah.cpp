@@ -70,12 +70,11 @@ struct PlainKalah {
       }
     }
     auto row_empty = [&](int s) { return std::all_of(q.begin() + s * 7, q.begin() + s * 7 + 6, [](int v) { return v == 0; }); };
-    if (row_empty(0) || row_empty(1)) {
+    if (row_empty(0) || row_empty(1))
       for (int s = 0; s < 2; ++s)
         for (int i = s * 7; i < s * 7 + 6; ++i) q[static_cast<size_t>(s * 7 + 6)] += q[static_cast<size_t>(i)], q[static_cast<size_t>(i)] = 0;
-    } else if (at != own_store) {
-      n.side = 1 - side;
-    }
+    // The last seed in the own store: the mover moves again, even when the move ends the game.
+    if (at != own_store) n.side = 1 - side;
     return n;
   }
 };
@@ -117,6 +116,7 @@ TEST_CASE("Kalah: the moves, the side to move and the result of random games equ
         extra += !k.over() && s.side() == before;
       }
       REQUIRE(k.over());
+      REQUIRE(s.side() == k.side);  // the finished position names the side the rules give the move
       const Outcome o = game->outcome(s);
       REQUIRE((o.kind == Outcome::Kind::Win ? o.winner : -1) == k.winner());
       ++tally[static_cast<size_t>(k.winner() + 1)];

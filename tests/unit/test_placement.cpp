@@ -447,7 +447,7 @@ TEST_CASE("board.cell_set: state.connected answers for a set as for its list, an
       "function result()\n"
       "  for p = 0, 1 do if state.connected(p, BOTTOM, TOP) then return p end end\n"
       "end\n",
-      "turn: {no_moves: pass}\n")));
+      "turn: {no_moves: pass}\n", testing::kTinySetupOfSix)));
   game.vm().set_checking(true);  // the Lua twin answers too, from the set's own copy of its list
   for (const auto& [position, winner] : {std::pair{"a a1=x a2=x a3=x c3=o", 0}, {"b c1=o c2=o c3=o a1=x", 1},
                                          {"a a1=x a3=x c2=o", -1}, {"a b1=x b2=o b3=x", -1}}) {

@@ -69,3 +69,26 @@ TEST_CASE("bad position text says what is wrong") {
   CHECK_THROWS_WITH(parse_position(g, "red off:r=1"), Contains("no reserve named 'off'"));
   CHECK_THROWS_WITH(parse_position(g, "red a1=" + std::string(25, 'r')), Contains("at most 24 pieces"));
 }
+
+TEST_CASE("a position holding more pieces than the game's setup is refused, in every game that bounds them") {
+  using Catch::Contains;
+  // Death Stacks has 24 checkers: 25 (on cells of 24 at most) cannot be reached.
+  auto stacks = testing::bundled("death-stacks");
+  const std::string twelve(12, 'r');
+  CHECK_NOTHROW(parse_position(stacks->def(), "red a1=" + twelve + " b1=" + std::string(12, 'b')));
+  CHECK_THROWS_WITH(parse_position(stacks->def(), "red a1=" + twelve + " b1=" + twelve + " c1=b"),
+                    Contains("the position holds 25 pieces, and this game has 24 (its setup): no move adds any"));
+  // The pieces in reserves count too (backgammon's 30 checkers, borne off or on the bar).
+  auto bg = testing::bundled("backgammon");
+  CHECK_THROWS_WITH(parse_position(bg->def(), "white 1=" + std::string(15, 'w') + " off:w=15 off:b=1"),
+                    Contains("holds 31 pieces, and this game has 30"));
+  // A hand that never runs out bounds nothing: Hex's board may be full.
+  auto hex = testing::bundled("hex-7x7");
+  std::string full = "red";
+  for (char f = 'a'; f <= 'g'; ++f)
+    for (int r = 1; r <= 7; ++r) full += std::string(" ") + f + std::to_string(r) + "=" + ((f + r) % 2 ? "x" : "o");
+  CHECK_NOTHROW(parse_position(hex->def(), full));
+  // The seeds of Kalah follow its option: 3 a pit make 36.
+  auto kalah = testing::bundled("kalah", {{"seeds", "3"}});
+  CHECK_THROWS_WITH(parse_position(kalah->def(), "south a1=" + std::string(37, 's')), Contains("this game has 36"));
+}

@@ -196,7 +196,9 @@ TEST_CASE("step_chains.generate: bad patterns and fields are errors at the autho
 TEST_CASE("step_chains.generate: a chain longer than a move holds is an error, not a cut move") {
   // One approach along a row takes a line of 50 pieces: 51 actions, over the 48 a move holds.
   testing::TempDir dir;
-  ThreadRules game(load_game_def(chain_game(dir, "board: {kind: grid, size: [60, 1]}", "[{stack: x, cells: [a1]}, {stack: o, cells: [c1]}]",
+  // (The setup has room for the pieces of the positions below: no move adds one.)
+  ThreadRules game(load_game_def(chain_game(dir, "board: {kind: grid, size: [60, 1]}",
+                                            "[{stack: x, cells: [a1]}, {stack: o, cells: [c1..bb1]}]",
                                             "{ captures = { { label = 'A', line = 'ahead' } } }")));
   std::string position = "a a1=x";
   for (int x = 2; x < 52; ++x) position += " " + file_name(x) + "1=o";

@@ -44,7 +44,7 @@ TEST_CASE("a side with no move loses, or passes, as the definition says") {
   testing::TempDir dir;
   // a on a1 is boxed in by b's pieces on a2, b1 and b2.
   SECTION("lose") {
-    ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: lose}\n")));
+    ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: lose}\n", testing::kTinySetupOfSix)));
     State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
     const State before = s;
     const Outcome lost{Outcome::Kind::Win, Outcome::Reason::NoMoves, 1};
@@ -73,7 +73,7 @@ TEST_CASE("a side with no move loses, or passes, as the definition says") {
     }
   }
   SECTION("pass") {
-    ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: pass}\n")));
+    ThreadRules g(load_game_def(testing::tiny_definition(dir, kStepper, "turn: {no_moves: pass}\n", testing::kTinySetupOfSix)));
     State s = parse_position(g.def(), "a a1=x a2=o b1=o b2=o");
     MoveList moves = legal(g, s);
     REQUIRE(moves.size() == 1);
@@ -169,7 +169,7 @@ TEST_CASE("lose_without_pieces: the side left with no piece loses") {
 
 TEST_CASE("lose_without_stacks: the side that owns no stack loses, as a plain result hook would say") {
   testing::TempDir dir;
-  ThreadRules g(load_game_def(testing::tiny_definition(dir, stepper(), "turn: {lose_without_stacks: true}\n")));
+  ThreadRules g(load_game_def(testing::tiny_definition(dir, stepper(), "turn: {lose_without_stacks: true}\n", testing::kTinySetupOfSix)));
   // b owns nothing (its piece lies under a's), whoever is to move: over as soon as it is read.
   State typed = parse_position(g.def(), "b a1=x c3=ox");
   CHECK(g.outcome(typed) == Outcome{Outcome::Kind::Win, Outcome::Reason::NoStacks, 0});
