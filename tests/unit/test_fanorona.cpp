@@ -7,6 +7,7 @@
 #include <array>
 
 #include "core/rng.h"
+#include "core/text.h"
 #include "helpers.h"
 #include "rules/playout.h"
 #include "state/position_text.h"
@@ -42,7 +43,8 @@ struct PlainFanorona {
     return f;
   }
   int count(int who) const { return static_cast<int>(std::count(sq.begin(), sq.end(), who)); }
-  bool single_step_turn() const { return (opening == "white" && ply == 0) || (opening == "both" && ply <= 1); }
+  // White's first turn (ply 0, White to move), or with `both` each side's (plies 0 and 1).
+  bool single_step_turn() const { return (opening == "white" && ply == 0 && side == 1) || (opening == "both" && ply <= 1); }
   // Removes the enemy line from (x, y) on along (dx, dy); false if none stands at (x, y).
   static bool take_line(std::array<int, 45>& b, int x, int y, int dx, int dy, int enemy) {
     if (!on(x, y) || b[static_cast<size_t>(y * 9 + x)] != enemy) return false;
@@ -159,4 +161,19 @@ TEST_CASE("Fanorona: the moves and the winner of random games equal an independe
   CHECK(tally[1] > 0);
   CHECK(tally[2] > 0);
   CHECK(chains > 0);
+}
+
+TEST_CASE("Fanorona: a position typed with Black to move at ply 0 chains freely, as an independent generator says",
+          "[fanorona]") {
+  // White's opening rule binds White's first turn only (rules section 8).
+  const std::string text = "black a1=w b1=w c1=w h1=w i1=w a2=w b2=w d2=w a3=b c3=w i3=w a4=b b4=w c4=b f4=b g4=b "
+                           "h4=b i4=b c5=b h5=b i5=b";
+  auto game = testing::bundled("fanorona");
+  State s = parse_position(game->def(), text);
+  PlainFanorona plain;
+  plain.side = 2;
+  for (const std::string& token : split_ws(text))
+    if (token.size() == 4 && token[2] == '=') plain.at(token[0] - 'a', token[1] - '1') = token[3] == 'w' ? 1 : 2;
+  for (int d = 1; d <= 4; ++d) CHECK(perft(*game, s, d) == testing::plain_perft(plain, d));
+  CHECK(testing::plain_perft(plain, 1) == 10);
 }
