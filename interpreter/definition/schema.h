@@ -55,7 +55,8 @@ Field outside_rules(Field f);
 }  // namespace schema
 
 // The names of an enumeration's values, spelled once: the schema of a key that takes one
-// (`kEdges.schema(doc)`) and the reading of a checked value (`kEdges.of(node)`).
+// (`kEdgePolicies.schema()`) and the value of a checked node (`kEdgePolicies.of(node,
+// EdgePolicy::Stop)`).
 template <class E>
 class Names {
  public:
@@ -83,11 +84,6 @@ class Names {
   }
   // The value of a node the schema has checked (`fallback` for a node absent or unchecked).
   E of(const YNode* node, E fallback) const { return node ? find(node->scalar).value_or(fallback) : fallback; }
-  const char* name(E value) const {
-    for (const auto& e : entries_)
-      if (e.second == value) return e.first;
-    return "";
-  }
 
  private:
   std::vector<std::pair<const char*, E>> entries_;
