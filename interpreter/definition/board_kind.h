@@ -12,6 +12,7 @@
 
 #include "board/board.h"
 #include "definition/definition_reader.h"
+#include "definition/registry.h"
 #include "definition/schema.h"
 
 namespace boardlab {
@@ -58,10 +59,8 @@ bool register_board_kind(BoardKindType type);
 const std::vector<BoardKindType>& board_kinds();
 const BoardKindType* find_board_kind(const std::string& name);
 
-#define BOARDLAB_KIND_CONCAT_(a, b) a##b
-#define BOARDLAB_KIND_CONCAT(a, b) BOARDLAB_KIND_CONCAT_(a, b)
 // In a kind's source file, at namespace scope: BOARDLAB_REGISTER_BOARD_KIND(BoardKindType{...}).
 #define BOARDLAB_REGISTER_BOARD_KIND(...) \
-  static const bool BOARDLAB_KIND_CONCAT(registered_kind_, __LINE__) = ::boardlab::register_board_kind(__VA_ARGS__)
+  static const bool BOARDLAB_REGISTRY_CONCAT(registered_kind_, __LINE__) = ::boardlab::register_board_kind(__VA_ARGS__)
 
 }  // namespace boardlab

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "definition/registry.h"
 #include "definition/schema.h"
 
 struct bl_host;
@@ -80,10 +81,8 @@ bool register_move_block(MoveBlockType type);
 const std::vector<MoveBlockType>& move_blocks();
 const MoveBlockType* find_move_block(const std::string& name);
 
-#define BOARDLAB_BLOCK_CONCAT_(a, b) a##b
-#define BOARDLAB_BLOCK_CONCAT(a, b) BOARDLAB_BLOCK_CONCAT_(a, b)
 // In a block's source file, at namespace scope: BOARDLAB_REGISTER_MOVE_BLOCK(MoveBlockType{...}).
 #define BOARDLAB_REGISTER_MOVE_BLOCK(...) \
-  static const bool BOARDLAB_BLOCK_CONCAT(registered_block_, __LINE__) = ::boardlab::register_move_block(__VA_ARGS__)
+  static const bool BOARDLAB_REGISTRY_CONCAT(registered_block_, __LINE__) = ::boardlab::register_move_block(__VA_ARGS__)
 
 }  // namespace boardlab

@@ -34,9 +34,7 @@ const Field& kind_key() {
       names.push_back(k.name);
       docs.push_back(k.name + " (" + k.doc + ")");
     }
-    std::string doc = "the board topology: ";
-    for (size_t i = 0; i < docs.size(); ++i) doc += (i == 0 ? "" : i + 1 == docs.size() ? " or " : ", ") + docs[i];
-    return Field{"kind", one_of(names), true, doc};
+    return Field{"kind", one_of(names), true, "the board topology: " + alternatives(docs)};
   }();
   return f;
 }
@@ -88,7 +86,7 @@ const Field& board_key() {
 
 void read_board(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode& b = *board_key().in(r.root());
+  const YNode& b = *r.section(board_key());
   const BoardKindType* kind = find_board_kind(kind_key().in(b)->scalar);
   if (!kind) return;  // the schema said so
   foreign_keys(b, *kind, r);

@@ -21,7 +21,7 @@ const Field& moves_key() {
 
 void read_moves(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode* m = moves_key().in(r.root());
+  const YNode* m = r.section(moves_key());
   if (!m) return;
   if (m->fields.size() != 1) {
     // Named by what it holds, not by every block there is: the list grows with the registry.

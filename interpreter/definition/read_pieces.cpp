@@ -52,7 +52,7 @@ const Field& events_key() {
 
 void read_players(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode& list = *players_key().in(r.root());
+  const YNode& list = *r.section(players_key());
   for (const auto& p : list.items) {
     PlayerDef pd;
     const YNode& name = *kPlayerName.in(*p);
@@ -73,14 +73,14 @@ void read_players(DefinitionReader& r) {
 // Each player's forward direction, once the board has its directions.
 void read_forward(DefinitionReader& r) {
   GameDef& g = r.def();
-  const auto& items = players_key().in(r.root())->items;
+  const auto& items = r.section(players_key())->items;
   for (size_t i = 0; i < items.size() && i < g.players.size(); ++i)
     if (const YNode* f = kForward.in(*items[i])) g.players[i].forward = r.direction(*f);
 }
 
 void read_pieces(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode& pcs = *pieces_key().in(r.root());
+  const YNode& pcs = *r.section(pieces_key());
   const std::vector<std::string> pnames = r.player_names();
   std::set<char> used;
   for (const auto& [name, decl] : pcs.fields) {
@@ -126,7 +126,7 @@ void read_pieces(DefinitionReader& r) {
 
 void read_reserves(DefinitionReader& r) {
   GameDef& g = r.def();
-  if (const YNode* list = reserves_key().in(r.root()))
+  if (const YNode* list = r.section(reserves_key()))
     for (const auto& s : list->items) {
       r.check_name(s->pos, "reserve", s->scalar);
       if (std::find(g.reserve_slots.begin(), g.reserve_slots.end(), s->scalar) != g.reserve_slots.end())
@@ -137,7 +137,7 @@ void read_reserves(DefinitionReader& r) {
 
 void read_events(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode* e = events_key().in(r.root());
+  const YNode* e = r.section(events_key());
   if (!e) return;
   for (size_t i = 0; i < e->fields.size(); ++i) {
     const auto& [name, v] = e->fields[i];

@@ -121,7 +121,7 @@ const Field& results_key() {
 
 void read_results(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode* results = results_key().in(r.root());
+  const YNode* results = r.section(results_key());
   if (!results) return;
   for (const auto& [name, v] : results->fields) {
     ResultDef rd;

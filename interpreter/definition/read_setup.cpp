@@ -106,7 +106,7 @@ const Field& setup_key() {
 
 long long setup_piece_count(DefinitionReader& r) {
   long long total = 0;
-  const YNode* setup = setup_key().in(r.root());
+  const YNode* setup = r.section(setup_key());
   if (!setup) return total;
   for (const auto& e : setup->items) {
     if (const YNode* cells = kCells.in(*e); cells && kStack.in(*e)) {
@@ -124,7 +124,7 @@ long long setup_piece_count(DefinitionReader& r) {
 
 void read_setup(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode* setup = setup_key().in(r.root());
+  const YNode* setup = r.section(setup_key());
   if (!setup || g.board.ncells == 0) return;
   std::vector<int> seen(g.board.ncells, 0);
   for (const auto& e : setup->items) {

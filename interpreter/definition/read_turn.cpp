@@ -110,7 +110,7 @@ void read_turn(DefinitionReader& r) {
                                "decide the end in the script's result() hook",
                                turn_key().name, rule.name, value, g.nplayers()));
   };
-  if (const YNode* t = turn_key().in(r.root())) {
+  if (const YNode* t = r.section(turn_key())) {
     if (const YNode* f = kFirst.in(*t)) {
       std::string who = r.resolve(*f);
       int p = g.player_index(who);
@@ -135,7 +135,7 @@ void read_turn(DefinitionReader& r) {
         if (*rule && !two) two_only(*l, *key, "");
       }
   }
-  if (const YNode* rep = repetition_key().in(r.root())) {
+  if (const YNode* rep = r.section(repetition_key())) {
     g.repetition_count = r.int_value(*kCount.in(*rep), "repetition.count", 2, 1000);
     g.repetition_key = kRepetitionKeys.of(kKey.in(*rep), RepetitionKey::BoardAndSide);
   }
@@ -143,7 +143,7 @@ void read_turn(DefinitionReader& r) {
 
 void read_dice(DefinitionReader& r) {
   GameDef& g = r.def();
-  const YNode* d = dice_key().in(r.root());
+  const YNode* d = r.section(dice_key());
   if (!d) return;
   g.dice.count = r.int_value(*kDiceCount.in(*d), "dice.count", 1, kMaxDice);
   if (const YNode* n = kSides.in(*d)) g.dice.sides = r.int_value(*n, "dice.sides", 2, 255);

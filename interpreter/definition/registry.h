@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+// A name unique to its line, for the static that registers a part (BOARDLAB_REGISTER_*).
+#define BOARDLAB_REGISTRY_CONCAT_(a, b) a##b
+#define BOARDLAB_REGISTRY_CONCAT(a, b) BOARDLAB_REGISTRY_CONCAT_(a, b)
+
 namespace boardlab {
 
 // T has a `std::string name`; `what` names T in the error for a name registered twice.

@@ -45,6 +45,11 @@ SchemaPtr structure(std::vector<Field> fields, std::string doc) {
   s->fields = std::move(fields);
   return s;
 }
+std::string alternatives(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
 Field outside_rules(Field f) {
   f.rules = false;
   return f;

@@ -50,6 +50,8 @@ SchemaPtr one_of(std::vector<std::string> values, std::string doc = {}, bool opt
 SchemaPtr list(SchemaPtr element, std::string doc = {});
 SchemaPtr dict(SchemaPtr element, std::string doc = {});
 SchemaPtr structure(std::vector<Field> fields, std::string doc = {});
+// "a, b or c": names as a sentence gives them.
+std::string alternatives(const std::vector<std::string>& names);
 // The field, marked as saying nothing of the rules (Field::rules).
 Field outside_rules(Field f);
 }  // namespace schema
@@ -70,12 +72,7 @@ class Names {
     return out;
   }
   // "a, b or c": the names as a sentence gives them.
-  std::string alternatives() const {
-    std::string out;
-    for (size_t i = 0; i < entries_.size(); ++i)
-      out += (i == 0 ? "" : i + 1 == entries_.size() ? " or " : ", ") + std::string(entries_[i].first);
-    return out;
-  }
+  std::string alternatives() const { return schema::alternatives(names()); }
   // The value named `name`, if it is one.
   std::optional<E> find(const std::string& name) const {
     for (const auto& e : entries_)

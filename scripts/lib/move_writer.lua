@@ -4,8 +4,8 @@ return function(rt)
 local ffi = require("ffi")
 local bit = require("bit")
 local H, B, M, info = rt.H, rt.B, rt.M, rt.info
-local NC, NSLOTS, NCODES, CAP, MAXRAY, RAYLEN = rt.NC, rt.NSLOTS, rt.NCODES, rt.CAP, rt.MAXRAY, rt.RAYLEN
-local band, bor, lshift, tobit = bit.band, bit.bor, bit.lshift, bit.tobit
+local NC, MAXRAY, RAYLEN = rt.NC, rt.MAXRAY, rt.RAYLEN
+local bor, lshift, tobit = bit.bor, bit.lshift, bit.tobit
 local error, type, format = error, type, string.format
 local bad, describe, ran_too_long = rt.bad, rt.describe, rt.ran_too_long
 local check_cell, check_slot, check_code, check_count = rt.check_cell, rt.check_slot, rt.check_code, rt.check_count

@@ -45,7 +45,7 @@ local RAYLEN = MAXRAY + 1
 -- Every check below also requires a whole number: the FFI truncates a fractional index only
 -- after the arithmetic around it, so c * CAP + h with c = 35.9 would read past the array.
 local tobit = bit.tobit
-local error, type, tostring, format = error, type, tostring, string.format
+local error, type, format = error, type, string.format
 
 -- The contract the C++ side defines (core/contract.h): action codes, limits, sentinels, flags.
 local OP = info.ops
