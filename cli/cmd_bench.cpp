@@ -1,5 +1,5 @@
-// `boardlab bench`: seeded random playouts from the start; playouts/s, plies/s, length and
-// outcomes.
+// `boardlab bench`: seeded random playouts from the start; playouts and plies per CPU-second
+// (and per second of wall time), length and outcomes.
 #include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
@@ -50,10 +50,15 @@ Runner add_bench(CLI::App& app) {
     auto game = open_game(*args);
     if (!agent->empty()) return bench_agent(*game, *agent, *seconds, *seed);
     auto r = bench(*game, *seconds, *seed, *playouts, *max_plies);
-    fmt::print("game: {}\nplayouts: {} in {:.2f} s\nplayouts/s: {:.1f}\nplies/s: {:.0f}\naverage length: {:.1f} plies\n"
+    // Per CPU-second first: on a shared machine the wall-clock rate falls with the load.
+    const double cpu = std::max(r.cpu_seconds, 1e-9), plies = static_cast<double>(r.plies);
+    fmt::print("game: {}\nplayouts: {} in {:.2f} s of CPU ({:.2f} s of wall time)\n"
+               "playouts per CPU-second: {:.1f}\nplies per CPU-second: {:.0f}\n"
+               "playouts/s: {:.1f} (wall time)\nplies/s: {:.0f} (wall time)\naverage length: {:.1f} plies\n"
                "Lua calls per ply: {:.2f}\n",
-               game->def().name, r.playouts, r.seconds, r.playouts / r.seconds, static_cast<double>(r.plies) / r.seconds,
-               static_cast<double>(r.plies) / r.playouts, static_cast<double>(r.lua_calls) / static_cast<double>(std::max<uint64_t>(r.plies, 1)));
+               game->def().name, r.playouts, r.cpu_seconds, r.seconds, r.playouts / cpu, plies / cpu,
+               r.playouts / r.seconds, plies / r.seconds, plies / r.playouts,
+               static_cast<double>(r.lua_calls) / static_cast<double>(std::max<uint64_t>(r.plies, 1)));
     for (const auto& [what, n] : r.outcomes) fmt::print("  {}: {}\n", what, n);
     return kExitOk;
   };

@@ -1,5 +1,6 @@
-// `boardlab list` (the bundled games and the user's), `boardlab help` and `boardlab check` (a definition's errors, then
-// random games checking the runtime's invariants).
+// `boardlab list` (the bundled games and the user's), `boardlab options` (a game's options),
+// `boardlab help` and `boardlab check` (a definition's errors, then random games checking the
+// runtime's invariants).
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
@@ -35,6 +36,26 @@ Runner add_list(CLI::App& app) {
     if (!yours.empty()) {
       fmt::print("\nYour games (BOARDLAB_PATH, ~/.local/share/boardlab/games):\n");
       for (const auto& path : yours) print(path);
+    }
+    return kExitOk;
+  };
+}
+
+Runner add_options(CLI::App& app) {
+  auto* cmd = app.add_subcommand("options", "List a game's options: each one's values, default and what it changes");
+  auto args = std::make_shared<GameArgs>();
+  cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
+  cmd->add_option("--option", args->options, "show the values with these set: key=value");
+  return [=] {
+    const GameDefPtr def = open_definition(args->game, args->options);
+    if (def->options.empty()) {
+      fmt::print("{} has no options.\n", def->name);
+      return kExitOk;
+    }
+    fmt::print("{} ({}): set with --option key=value\n", def->name, def->title);
+    for (const auto& o : def->options) {
+      fmt::print("\n  {}={}\n    {}\n", o.name, o.value, o.takes());
+      if (!o.doc.empty()) fmt::print("    {}\n", o.doc);
     }
     return kExitOk;
   };

@@ -1,6 +1,7 @@
 // `boardlab playouts`: seeded random games written as JSON lines, one per position where a
-// move is chosen, with every legal move and the position it leads to. For checking our
-// moves against another program (tests/) and for looking at what random play does. With
+// move is chosen, with every legal move, the position it leads to and the one played, then a
+// line for the game's end (its final position and result). For checking our moves and ends
+// against another program (tests/) and for looking at what random play does. With
 // --text, the same games as a golden playthrough (rules/playthrough.h): the text the tests
 // hold every bundled game to (tests/playthroughs/).
 #include <fmt/format.h>
@@ -16,7 +17,9 @@
 namespace boardlab::cli {
 
 Runner add_playouts(CLI::App& app) {
-  auto* cmd = app.add_subcommand("playouts", "Write seeded random games as JSON lines: each position and its legal moves");
+  auto* cmd = app.add_subcommand("playouts",
+                                 "Write seeded random games as JSON lines: each position, its legal moves and the move "
+                                 "played, then the game's end");
   auto args = std::make_shared<GameArgs>();
   auto games = std::make_shared<int>(1);
   auto seed = std::make_shared<uint64_t>(1);
@@ -41,7 +44,7 @@ Runner add_playouts(CLI::App& app) {
     class Writer : public GameObserver {
      public:
       Writer(const Rules& rules, uint64_t seed) : rules_(rules), seed_(seed) {}
-      void moving(const State& s, const MoveList& legal, int) override {
+      void moving(const State& s, const MoveList& legal, int chosen) override {
         auto texts = rules_.move_texts(s, legal);
         nlohmann::json line = {{"seed", seed_}, {"ply", s.ply()}, {"position", position_text(s)}};
         auto& list = line["moves"] = nlohmann::json::array();
@@ -50,6 +53,13 @@ Runner add_playouts(CLI::App& app) {
           rules_.apply(after, legal[i]);
           list.push_back({{"move", texts[static_cast<size_t>(i)]}, {"position", position_text(after)}});
         }
+        line["played"] = chosen;  // its place in "moves"
+        fmt::print("{}\n", line.dump());
+      }
+      // The line after the last move: where the game ended and how ("end" tells it apart).
+      void ended(const State& s, bool over) const {
+        nlohmann::json line = {{"seed", seed_}, {"end", true}, {"ply", s.ply()}, {"position", position_text(s)}};
+        line["result"] = over ? describe(rules_.def(), rules_.outcome(s)) : "stopped at the cap";
         fmt::print("{}\n", line.dump());
       }
 
@@ -66,6 +76,7 @@ Runner add_playouts(CLI::App& app) {
       State s = game->initial();
       Writer writer(*game, seed_g);
       loop.play(*game, s, seats, rng, *max_plies, &writer);
+      writer.ended(s, game->over(s));
     }
     return kExitOk;
   };

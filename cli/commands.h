@@ -11,6 +11,7 @@ using Runner = std::function<int()>;
 
 // Each adds its subcommand to `app` and returns what runs it.
 Runner add_list(CLI::App& app);
+Runner add_options(CLI::App& app);  // `options GAME`: each option's values, default and doc
 Runner add_check(CLI::App& app);
 Runner add_moves(CLI::App& app);
 Runner add_perft(CLI::App& app);

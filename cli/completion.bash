@@ -14,7 +14,7 @@ _boardlab() {
     return
   fi
   case $cmd in
-    play|check|moves|perft|bench|playouts|simulate|compare|sweep|serve|train|match)
+    play|options|check|moves|perft|bench|playouts|simulate|compare|sweep|serve|train|match)
       COMPREPLY=($(compgen -W "$(boardlab list 2>/dev/null | awk 'NF && !/:$/ {print $1}')" -- "$cur"))
       COMPREPLY+=($(compgen -f -X '!*.yaml' -- "$cur"));;
     help)

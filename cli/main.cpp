@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", fmt::format("boardlab {}{}", kVersion, *kCommit ? fmt::format(" (commit {})", kCommit) : ""));
   std::map<std::string, Runner> runners;
-  for (auto add : {add_list, add_check, add_moves, add_perft, add_bench, add_play, add_playouts, add_agents, add_match, add_agent, add_replay, add_simulate, add_merge,
+  for (auto add : {add_list, add_options, add_check, add_moves, add_perft, add_bench, add_play, add_playouts, add_agents, add_match, add_agent, add_replay, add_simulate, add_merge,
                    add_compare, add_sweep, add_new, add_test, add_train, add_serve, add_help}) {
     Runner r = add(app);
     runners[app.get_subcommands({}).back()->get_name()] = r;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/text.h"
+#include "definition/sections.h"
 
 namespace boardlab {
 
@@ -36,8 +37,7 @@ std::string DefinitionReader::resolve(const YNode& n) {
   if (const OptionDef* o = g_.option(name)) return o->value;
   std::vector<std::string> known;
   for (const auto& o : g_.options) known.push_back(o.name);
-  std::string hint = closest(name, known);
-  diags_.error(n.pos, fmt::format("unknown option '{}'{}", name, hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+  diags_.error(n.pos, unknown_option(name, known));
   return {};
 }
 

@@ -53,6 +53,16 @@ std::string OptionDef::why_not(const std::string& text) const {
   return {};
 }
 
+std::string OptionDef::takes() const {
+  if (!values.empty()) return "one of: " + join(values, ", ");
+  if (type == Type::Bool) return "true or false";
+  if (type == Type::String) return "a text";
+  if (min && max) return fmt::format("a whole number from {} to {}", *min, *max);
+  if (min) return fmt::format("a whole number, at least {}", *min);
+  if (max) return fmt::format("a whole number, at most {}", *max);
+  return "a whole number";
+}
+
 namespace {
 
 // `from`: where the definition that extends this one says so (null for the one named).

@@ -41,6 +41,8 @@ struct OptionDef {
   std::optional<long long> min, max;  // a whole-number option's range, if declared
   // Why `text` is not a value of this option (its type, its values, its range); empty if it is.
   std::string why_not(const std::string& text) const;
+  // What values it takes, for people: "a whole number from 1 to 12", "true or false", "one of: a, b".
+  std::string takes() const;
 };
 
 constexpr int kMaxDice = 8;

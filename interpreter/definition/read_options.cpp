@@ -10,6 +10,13 @@ namespace boardlab {
 
 using namespace schema;
 
+// Names the options there are, so that nobody has to open the file to find them.
+std::string unknown_option(const std::string& name, const std::vector<std::string>& known) {
+  const std::string hint = closest(name, known);
+  return fmt::format("unknown option '{}'{}; {}", name, hint.empty() ? "" : " (did you mean '" + hint + "'?)",
+                     known.empty() ? "this game has no options" : "its options: " + join(known, ", "));
+}
+
 namespace {
 
 const Names<OptionDef::Type> kTypes{
@@ -22,10 +29,6 @@ const Field kValues{"values", list(string()), false, "the allowed values, for a 
 const Field kMin{"min", integer(), false, "the smallest value allowed, for a whole-number option"};
 const Field kMax{"max", integer(), false, "the largest value allowed, for a whole-number option"};
 
-std::string unknown_option(const std::string& name, const std::vector<std::string>& known) {
-  const std::string hint = closest(name, known);
-  return fmt::format("unknown option '{}'{}", name, hint.empty() ? "" : " (did you mean '" + hint + "'?)");
-}
 
 // One declared option, checked: its values of its type, its bounds for a whole number, its
 // default among them.

@@ -34,6 +34,8 @@ void read_api(DefinitionReader& r);
 // read_options.cpp: the settings a variant or the command line may change.
 const Field& options_key();
 void read_options(DefinitionReader& r, const std::vector<std::pair<std::string, std::string>>& overrides);
+// "unknown option 'x' (did you mean 'y'?); its options: ...", wherever an option is named.
+std::string unknown_option(const std::string& name, const std::vector<std::string>& known);
 // A variant may set an option to a plain value: that replaces the base option's default.
 YPtr apply_option_values(const YPtr& base_options, const YPtr& over_options, Diagnostics& diags);
 

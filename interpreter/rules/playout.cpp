@@ -3,6 +3,7 @@
 
 #include <array>
 #include <chrono>
+#include <ctime>
 #include <fmt/format.h>
 #include <vector>
 
@@ -55,6 +56,15 @@ uint64_t perft(const Rules& rules, State& s, int depth, Clock::time_point deadli
   return perft_rec(rules, s, depth, lists, deadline);
 }
 
+namespace {
+// This thread's CPU time: on a shared machine, what the playouts cost, whatever else runs.
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+}  // namespace
+
 BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_playouts, int max_plies) {
   BenchResult r;
   GameLoop loop;
@@ -64,6 +74,7 @@ BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_pla
   State s = start;
   std::map<Outcome, int> tally;  // an ongoing outcome: stopped at the cap
   auto start_time = std::chrono::steady_clock::now();
+  const double cpu_before = thread_cpu_seconds();
   const uint64_t calls_before = rules.vm().lua_calls();
   for (;;) {
     Rng rng(game_seed(seed, r.playouts));
@@ -74,6 +85,7 @@ BenchResult bench(const Rules& rules, double seconds, uint64_t seed, int max_pla
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
     if (max_playouts ? r.playouts >= max_playouts : r.seconds >= seconds) break;
   }
+  r.cpu_seconds = thread_cpu_seconds() - cpu_before;
   r.lua_calls = rules.vm().lua_calls() - calls_before;
   for (const auto& [o, n] : tally)
     r.outcomes[o.over() ? describe(rules.def(), o) : fmt::format("stopped at {} plies", max_plies)] += n;

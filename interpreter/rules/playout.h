@@ -26,7 +26,8 @@ uint64_t perft(const Rules& rules, State& s, int depth, std::chrono::steady_cloc
 struct BenchResult {
   int playouts = 0;
   uint64_t plies = 0;
-  double seconds = 0;
+  double seconds = 0;      // wall time
+  double cpu_seconds = 0;  // the thread's CPU time: the rate to quote on a loaded machine
   uint64_t lua_calls = 0;  // calls into the script VM (every hook): none in a fully declared game
   std::map<std::string, int> outcomes;  // "red wins", "draw (repetition)", "stopped at the cap"...
 };

@@ -13,8 +13,25 @@ run 0 "moves from the start" -- moves death-stacks && { lines "$out" 48 "moves";
 run 0 "moves as JSON" -- moves death-stacks --json && has "$out" '{"move":"a6-a4","position":"black ply:1 a1=bb' "moves --json"
 run 0 "moves from a position" -- moves death-stacks --position "black a1=b f6=r" && lines "$out" 3 "moves --position"
 run 0 "moves of a finished game" -- moves death-stacks --position "black f6=r" && has "$err" "red wins" "no moves"
-run 0 "perft" -- perft death-stacks 2 && { has "$out" "perft 1 48" "perft"; has "$out" "perft 2 2304" "perft"; }
-run 0 "bench" -- bench death-stacks --playouts 3 && { has "$out" "playouts/s:" "bench"; has "$out" "plies/s:" "bench"; has "$out" "average length:" "bench"; }
+run 0 "perft" -- perft death-stacks 2 && { has "$out" "perft 1 48  " "perft"; has "$out" "perft 2 2304  " "perft"; has "$out" " s" "perft's time"; }
+# perft into a pipe writes each depth as it is counted: a run cut short keeps the depths it finished.
+timeout -s INT 3 "$BIN" perft death-stacks 9 | cat >"$out"
+has "$out" "perft 3 " "perft flushes each depth into a pipe"
+run 0 "bench" -- bench death-stacks --playouts 3 && {
+  has "$out" "plies per CPU-second:" "bench"; has "$out" "playouts per CPU-second:" "bench"
+  has "$out" "plies/s: " "bench"; has "$out" "(wall time)" "bench"; has "$out" "average length:" "bench"; }
+run 0 "moves --json of a finished game" -- moves death-stacks --json --position "black f6=r" &&
+  { has "$out" '{"outcome":"red wins (the other side owns no stack)","over":true}' "moves --json over"; lines "$out" 1 "moves --json over"; }
+# playouts: the move played at each decision, then the game's end, for an outside oracle.
+run 0 "playouts" -- playouts connect-four --games 2 --max-plies 5 && {
+  has "$out" '"played":' "playouts: the move played"; has "$out" '{"end":true,"ply":5,' "playouts: the end"
+  has "$out" '"result":"stopped at the cap"' "playouts: a capped end"; lines "$out" 12 "playouts: 5 decisions and an end a game"; }
+run 0 "playouts to the end" -- playouts kalah --games 1 && has "$(tail -1 "$out" >"$err"; echo "$err")" '"result":"' "playouts: a result"
+run 0 "options" -- options kalah && { has "$out" "seeds=4" "options"; has "$out" "a whole number from 3 to 6" "options: range"
+  has "$out" "one of: opposite, always" "options: values"; has "$out" "the seeds in each pit at the start" "options: doc"; }
+run 0 "no options" -- options docs/tutorial/race.yaml && has "$out" "race has no options." "options of a game without"
+run 2 "an unknown option names the game's options" -- simulate kalah --option seed=3 --games 2 &&
+  has "$err" "unknown option 'seed' (did you mean 'seeds'?); its options: seeds, empty_capture" "unknown option"
 run 0 "an option from the command line" -- perft death-stacks 1 --option first_player=black && has "$out" "perft 1 48" "option"
 
 # The README's table of commands: every command in it exists (its --help succeeds and shows

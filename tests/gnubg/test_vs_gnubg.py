@@ -57,8 +57,9 @@ def collect(boardlab, game, want, seed):
         batch = subprocess.run([boardlab, 'playouts', game, '--games', '20', '--seed', str(seed + games)],
                                check=True, capture_output=True, text=True).stdout
         games += 20
-        for line in batch.splitlines():
-            out.append(json.loads(line))
+        for line in map(json.loads, batch.splitlines()):
+            if 'moves' in line:  # a decision, not a game's end
+                out.append(line)
     step = len(out) / want
     return [out[int(i * step)] for i in range(want)], games
 

@@ -17,7 +17,9 @@ MAX_PLIES = 1000  # the CLI's default: a random game of a draughts variant may r
 def cli_playout(program, game, seed):
     out = subprocess.run([program, "playouts", game, "--seed", str(seed), "--max-plies", str(MAX_PLIES)],
                          capture_output=True, text=True, check=True).stdout
-    return [json.loads(line) for line in out.splitlines()]
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines and lines[-1].get("end"), "the last line is the game's end"
+    return lines
 
 
 def python_playout(game, seed):
@@ -32,8 +34,9 @@ def python_playout(game, seed):
         legal = state.legal_actions()
         assert len(set(legal)) == len(legal), f"ids not unique at {state.position_text()}"
         texts = [state.action_to_string(a) for a in legal]
-        decisions.append({"position": state.position_text(), "moves": texts, "ids": legal})
-        state.apply_action(legal[rng.below(len(legal))])
+        played = rng.below(len(legal))
+        decisions.append({"position": state.position_text(), "moves": texts, "ids": legal, "played": played})
+        state.apply_action(legal[played])
         moves += 1
     return decisions, state
 
@@ -41,16 +44,20 @@ def python_playout(game, seed):
 @pytest.mark.parametrize("name", bundled_games())
 def test_random_game_matches_the_cli(boardlab_program, name):
     game = boardlab.load_game(name)
-    cli = cli_playout(boardlab_program, name, SEED)
+    *cli, cli_end = cli_playout(boardlab_program, name, SEED)
     mine, end = python_playout(game, SEED)
     assert len(mine) == len(cli), f"{name}: {len(mine)} decisions from Python, {len(cli)} from the CLI"
     for ply, (a, b) in enumerate(zip(mine, cli)):
         assert a["position"] == b["position"], f"{name}, decision {ply}"
         assert a["moves"] == [m["move"] for m in b["moves"]], f"{name}, decision {ply}"
+        assert a["played"] == b["played"], f"{name}, decision {ply}: the move played"
     # Action ids: each names its move, in text and back.
     state = boardlab.State.from_text(game, cli[len(cli) // 2]["position"])
     for a in state.legal_actions():
         assert state.string_to_action(state.action_to_string(a)) == a
+    # The game's end as the CLI writes it: the final position, and the result when it ended.
+    assert cli_end["position"] == end.position_text()
+    assert cli_end["result"] == (end.result() if end.is_terminal() else "stopped at the cap")
     if end.is_terminal():
         returns = end.returns()
         assert abs(sum(returns)) < 1e-9 and len(returns) == game.num_players()
