@@ -49,7 +49,7 @@ Runner add_match(CLI::App& app) {
   auto seed = std::make_shared<uint64_t>(1);
   auto max_plies = std::make_shared<int>(1000);
   auto threads = std::make_shared<int>(1);
-  auto openings = std::make_shared<int>(0);
+  auto openings = std::make_shared<std::string>("auto");
   cmd->add_option("game", args->game, "a bundled game's name or a definition file")->required();
   cmd->add_option("first", *a, "an agent spec (see `boardlab agents`)")->required();
   cmd->add_option("second", *b, "an agent spec")->required();
@@ -84,7 +84,8 @@ Runner add_match(CLI::App& app) {
       throw UsageError(fmt::format("match seats two agents, and {} has {} players: use simulate --agents", def->name, def->nplayers()));
     lab::MatchConfig m;
     m.series = lab::SimulationConfig{def, {sa, sb}, *games, *seed, *max_plies, threads_or_cores(*threads)};
-    m.series.opening_plies = *openings;
+    m.series.opening_plies = opening_plies(*openings, *def, m.series.agents);
+    fmt::print("{}", openings_said(*openings, m.series.opening_plies));
     m.batch = *batch;
     if (!sprt->empty()) {
       test->elo0 = (*sprt)[0], test->elo1 = (*sprt)[1];

@@ -29,6 +29,7 @@ struct CompareArgs {
   long games = 2000, batch = 100;
   uint64_t seed = 1;
   int max_plies = 1000, threads = 0;
+  std::string openings = "auto";
   lab::SequentialTest test;
   std::string question = "differs";
   bool no_stop = false;
@@ -91,6 +92,7 @@ Runner add_compare(CLI::App& app) {
   cmd->add_option("--max-plies", c->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, 100000000));
   cmd->add_option("--threads", c->threads, "threads to play on (default: every core)")->check(CLI::Range(0, 256));
+  add_openings_option(*cmd, c->openings);
   cmd->add_option("--test", c->question,
                   "the question: differs (the first mover's win rate differs, the default), fairer (B's first-mover "
                   "rate is closer to 0.5 than A's), skill (the first agent's score differs)")
@@ -115,14 +117,22 @@ Runner add_compare(CLI::App& app) {
     c->b.options.insert(c->b.options.end(), c->variant.begin(), c->variant.end());
     if (second->empty() && c->variant.empty())
       throw UsageError("compare needs a second rule set: a definition (compare A.yaml B.yaml) or a tweak (--option key=value)");
+    const lab::Question question = *lab::question_named(c->question);
+    // A question the settings cannot answer is refused before any game; one they likely cannot
+    // answer within --games is said first.
+    if (const lab::TestReach reach = lab::test_reach(question, c->test, c->games); !reach.possible) throw UsageError(reach.why);
+    else if (!reach.why.empty()) fmt::print("Note: {}.\n", reach.why);
     const GameDefPtr da = open_definition(c->a.game, c->a.options), db = open_definition(c->b.game, c->b.options);
+    if (!agents_opt->count()) say_random_default(da->nplayers());
     auto agents = parse_agent_list(agents_opt->count() ? c->agents : random_seats(da->nplayers()));
     lab::CompareConfig config;
     config.a = lab::SimulationConfig{da, agents, 0, c->seed, c->max_plies, threads_or_cores(c->threads)};
+    config.a.opening_plies = opening_plies(c->openings, *da, agents);
+    fmt::print("{}", openings_said(c->openings, config.a.opening_plies));
     config.b = config.a;
     config.b.def = db;
     config.games = c->games, config.batch = c->batch, config.test = c->test, config.no_stop = c->no_stop;
-    config.question = *lab::question_named(c->question);
+    config.question = question;
     if (learn_both(agents, config, *c)) config.a.agents = config.b.agents = agents;
     const lab::Comparison r = lab::compare(config, run_games);
 

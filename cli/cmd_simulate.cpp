@@ -37,7 +37,7 @@ struct SimulateArgs {
   long games = 100;
   uint64_t seed = 1;
   int max_plies = 1000;
-  int openings = 0;
+  std::string openings = "auto";
   int threads = 0;  // 0: every core
   std::string shard = "1/1";
   std::string out;
@@ -53,7 +53,8 @@ struct SimulateArgs {
 int ladder(const SimulateArgs& a, const GameDefPtr& def, const std::string& agents_text) {
   const std::vector<AgentSpec> agents = parse_agent_list(agents_text);
   lab::SimulationConfig base{def, {}, a.games, a.seed, a.max_plies, threads_or_cores(a.threads)};
-  base.opening_plies = a.openings;
+  base.opening_plies = opening_plies(a.openings, *def, agents);
+  fmt::print("{}", openings_said(a.openings, base.opening_plies));
   const lab::Ladder l = lab::play_ladder(base, agents, run_games);
   fmt::print("{}", lab::ladder_text(l, base));
   if (!a.out.empty()) {
@@ -155,6 +156,7 @@ Runner add_simulate(CLI::App& app) {
     // An explicit --agents is the ladder's list too; without it the ladder takes three.
     if (a->ladder) return ladder(*a, def, agents_opt->count() ? a->agents : "random,greedy,mcts");
     // Without --agents, random plays every seat.
+    if (!agents_opt->count()) say_random_default(def->nplayers());
     auto agents = parse_agent_list(agents_opt->count() ? a->agents : random_seats(def->nplayers()));
     std::pair<int, int> shard;
     try {
@@ -164,7 +166,8 @@ Runner add_simulate(CLI::App& app) {
     }
     const auto [k, n] = shard;
     lab::SimulationConfig c{def, agents, a->games, a->seed, a->max_plies, threads_or_cores(a->threads)};
-    c.opening_plies = a->openings;
+    c.opening_plies = opening_plies(a->openings, *def, agents);
+    fmt::print("{}", openings_said(a->openings, c.opening_plies));
     c.shard = k;
     c.shards = n;
     const lab::RunInfo run = lab::run_info(a->game.game, a->game.options, c);

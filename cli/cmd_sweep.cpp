@@ -26,6 +26,7 @@ struct SweepArgs {
   long games_each = 200;
   uint64_t seed = 1;
   int max_plies = 1000, threads = 0;
+  std::string openings = "auto";
   std::string out;
   bool force = false;
 };
@@ -56,6 +57,7 @@ Runner add_sweep(CLI::App& app) {
   cmd->add_option("--max-plies", a->max_plies, "a game still going after this many plies stops, as a draw")
       ->check(CLI::Range(1, 100000000));
   cmd->add_option("--threads", a->threads, "threads to play on (default: every core)")->check(CLI::Range(0, 256));
+  add_openings_option(*cmd, a->openings);
   cmd->add_option("--out", a->out, "the folder for sweep.json, report.html and a folder per rule set (default sweep-GAME)");
   cmd->add_flag("--force", a->force, "replace the results of other runs in the rule sets' folders");
   return [=] {
@@ -95,8 +97,11 @@ Runner add_sweep(CLI::App& app) {
       if (p.def->nplayers() != players)
         throw UsageError(fmt::format("every rule set must have as many players: {} has {}, {} has {}", points.front().label,
                                      players, p.label, p.def->nplayers()));
+    if (!agents_opt->count()) say_random_default(players);
     auto agents = parse_agent_list(agents_opt->count() ? a->agents : random_seats(players));
     lab::SimulationConfig base{points.front().def, agents, a->games_each, a->seed, a->max_plies, threads_or_cores(a->threads)};
+    base.opening_plies = opening_plies(a->openings, *base.def, agents);
+    fmt::print("{}", openings_said(a->openings, base.opening_plies));
     const std::string out = a->out.empty() ? "sweep-" + points.front().def->name + (key.empty() ? "" : "-" + key) : a->out;
     check_sweep_folder(out);
     std::vector<lab::RunInfo> runs;

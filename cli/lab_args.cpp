@@ -16,11 +16,33 @@ int threads_or_cores(int threads) {
   return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-void add_openings_option(CLI::App& cmd, int& openings) {
+void add_openings_option(CLI::App& cmd, std::string& openings) {
   cmd.add_option("--openings", openings,
-                 "start each round of games (one per seat) with this many random moves, the same in the round: agents "
-                 "that search without chance then play different games (0: none)")
-      ->check(CLI::Range(0, 1000));
+                 fmt::format("start each round of games (one per seat) with this many random moves, the same in the "
+                             "round, so that agents that search without chance play different games; auto (the "
+                             "default): {} when no agent chooses by chance in a game without dice, else 0",
+                             lab::kAutoOpeningPlies))
+      ->check([](const std::string& v) -> std::string {
+        if (v == "auto") return "";
+        const auto n = parse_int(v);
+        return n && *n >= 0 && *n <= 1000 ? "" : "--openings takes auto or a number of plies from 0 to 1000";
+      });
+}
+
+int opening_plies(const std::string& openings, const GameDef& def, const std::vector<AgentSpec>& agents) {
+  if (openings == "auto") return lab::auto_opening_plies(def, agents);
+  return static_cast<int>(*parse_int(openings));
+}
+
+std::string openings_said(const std::string& openings, int plies) {
+  if (openings != "auto" || plies == 0) return "";
+  return fmt::format("Openings: each round starts with {} random plies (--openings auto: no agent chooses by chance, "
+                     "and the same game again says nothing new; --openings 0 plays without).\n", plies);
+}
+
+void say_random_default(int players) {
+  fmt::print("Agents: {} (the default): random play shows the rules' extremes, not how people play them; --agents "
+             "greedy,greedy or level:2,level:2 seats players that try to win.\n", random_seats(players));
 }
 
 std::vector<AgentSpec> parse_agent_list(const std::string& text) {

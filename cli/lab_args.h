@@ -1,4 +1,4 @@
-// What the lab's commands (simulate, compare, match) share on the command line: the agents
+// What the lab's commands (simulate, compare, sweep, match) share on the command line: the agents
 // option ("A,B", where a spec's own parameters also use commas), --threads, --openings, and
 // running a series with a progress bar on a terminal.
 #pragma once
@@ -17,8 +17,17 @@ namespace boardlab::cli {
 // --threads: 0 means every core.
 int threads_or_cores(int threads);
 
-// --openings P (SimulationConfig::opening_plies), the same for match and simulate.
-void add_openings_option(CLI::App& cmd, int& openings);
+// --openings P|auto (SimulationConfig::opening_plies), the same for every lab command; the
+// default, auto, gives agents that choose without chance random openings (auto_opening_plies).
+void add_openings_option(CLI::App& cmd, std::string& openings);
+// The plies --openings gives these agents in this game.
+int opening_plies(const std::string& openings, const GameDef& def, const std::vector<AgentSpec>& agents);
+// The line that says --openings auto gave the series random openings, and why; "" otherwise.
+std::string openings_said(const std::string& openings, int plies);
+
+// Without --agents the lab seats random players; this line says so, and what random play
+// is worth, before a series starts.
+void say_random_default(int players);
 
 // --agents A,B (AgentSpec::parse_list), a bad spec a usage error.
 std::vector<AgentSpec> parse_agent_list(const std::string& text);

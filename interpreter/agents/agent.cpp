@@ -135,6 +135,19 @@ std::string level_spec(const GameDef& def, int level) {
   return fmt::format("alphabeta:depth=64,nodes={},seconds={}{}", kNodes[i], kSeconds[i], eval);
 }
 
+bool chooses_by_chance(const AgentSpec& spec, const GameDef& def) {
+  if (spec.name == "alphabeta" || spec.name == "expectimax") return false;
+  if (spec.name != "level") return true;
+  const auto n = spec.params.find("n") != spec.params.end() ? spec.params.at("n")
+                 : spec.params.find("") != spec.params.end() ? spec.params.at("") : std::to_string(kDefaultLevel);
+  try {
+    const AgentSpec own = AgentSpec::parse(level_spec(def, std::stoi(n)));
+    return own.name == "level" || chooses_by_chance(own, def);
+  } catch (const std::exception&) {
+    return true;  // a bad level is refused where the agent is made
+  }
+}
+
 namespace {
 
 // Level n's agent; its spec may not be another level (a level defined by itself would loop).

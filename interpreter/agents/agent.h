@@ -78,6 +78,11 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const GameDefPtr& def, 
 // a budget of positions, playouts or time, the definition's own (`levels:`) or the default ladder.
 constexpr int kDefaultLevel = 3;  // of 1 .. kLevels (definition/game_def.h)
 std::string level_spec(const GameDef& def, int level);
+// Whether the agent's choices involve chance (random moves, random ties, random playouts): if
+// not, it plays one game again and again from one position, and a series needs random
+// openings to measure anything. A level is its agent for this game; a name it does not know,
+// true (no openings are added for it).
+bool chooses_by_chance(const AgentSpec& spec, const GameDef& def);
 // The levels a definition names whose agent cannot be made for it, each at its line.
 Diagnostics level_errors(const GameDefPtr& def);
 

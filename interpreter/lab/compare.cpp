@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace boardlab::lab {
 
@@ -19,10 +20,10 @@ std::optional<Question> question_named(const std::string& name) {
 }
 
 namespace {
-// What the question's test looks at, on one side's games.
+// What the question's test looks at, on one side's games, worth as many games as differ.
 Observed looked_at(Question q, const std::vector<GameStats>& games, const GameDef& def) {
-  if (q == Question::Skill) return observed(summarize(games, def).first_agent_score);
-  return observed(first_mover_wins(games));
+  const Observed o = q == Question::Skill ? observed(summarize(games, def).first_agent_score) : observed(first_mover_wins(games));
+  return worth(o, variety_of(games));
 }
 }  // namespace
 
@@ -45,6 +46,10 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
       c.last.verdict = Verdict::Unfinished;  // whatever the test says of undecided games
       break;
     }
+    if (too_alike(variety_of(c.games_a)) || too_alike(variety_of(c.games_b))) {
+      c.last.verdict = Verdict::Alike;  // whatever the test says of copies of a few games
+      break;
+    }
     if (c.last.verdict != Verdict::Continue && c.settled_after == 0) c.first_settled = c.last, c.settled_after = done;
     if (c.last.verdict != Verdict::Continue && !config.no_stop) break;
   }
@@ -56,7 +61,7 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
 
 const char* verdict_text(Question q, Verdict v) {
   if (v == Verdict::Continue) return "not settled";
-  if (v == Verdict::Unfinished) return "no verdict";
+  if (v == Verdict::Unfinished || v == Verdict::Alike) return "no verdict";
   if (q == Question::Fairer) return v == Verdict::Found ? "fairer" : "not fairer";
   return v == Verdict::Found ? "differs" : "same";
 }
@@ -76,13 +81,38 @@ std::string verdict_sentence(Question q, const SequentialTest& t, const Comparis
     return fmt::format("No verdict after {} games each: in {}, {}", n, name,
                        capped_note(capped_games(*games), n, name[0] == 'A' ? c.config_a.max_plies : c.config_b.max_plies));
   }
+  if (st.verdict == Verdict::Alike) {
+    const bool a = too_alike(c.a.variety);
+    return fmt::format("No verdict after {} games each: in {}, {}", n, a ? "A" : "B", alike_note(a ? c.a.variety : c.b.variety));
+  }
   const std::string after = fmt::format("Settled after {} games each ({} looks): ", n, c.looks);
-  if (q == Question::Fairer)
-    return after + (st.verdict == Verdict::Found
-                        ? fmt::format("B is fairer: its first mover's win rate is closer to 0.5 than A's by about {} or more.", t.delta)
-                        : fmt::format("B is not fairer than A by {}: its first mover's win rate is no closer to 0.5.", t.delta));
+  if (q == Question::Fairer) {
+    if (st.verdict == Verdict::Found)
+      return after + fmt::format("B is fairer: its first mover's win rate is closer to 0.5 than A's by about {} or more.", t.delta);
+    const double a_off = std::abs(c.a.starter_wins.value() - 0.5);
+    return after + fmt::format("B is not fairer than A by {}: its first mover's win rate is no closer to 0.5.", t.delta) +
+           (a_off < t.delta ? fmt::format(" A's rate, {:.3f}, is itself within {} of 0.5, so no rule set could be found "
+                                          "fairer by that much: a smaller --delta asks a finer question.",
+                                          c.a.starter_wins.value(), t.delta)
+                            : "");
+  }
   return after + (st.verdict == Verdict::Found ? fmt::format("{} differs.", statistic_of(q))
                                                : fmt::format("{} differs by less than {}.", statistic_of(q), t.delta));
+}
+
+TestReach test_reach(Question q, const SequentialTest& t, long games) {
+  if (q == Question::Fairer && t.delta >= 0.5)
+    return {false, fmt::format("with --test fairer, --delta {} can never find B fairer: a rate is at most 0.5 from 0.5", t.delta)};
+  // The games each the test takes on average when the difference is 0 or delta (Wald's
+  // approximation: the bound over the log-likelihood ratio's drift a game, delta^2 with a
+  // rate's widest variance, 1/4 a side); a difference between them takes longer still.
+  const double lower = std::log(t.beta / (1 - t.alpha)),
+               upper = std::log((1 - t.beta) / (q == Question::Fairer ? t.alpha : t.alpha / 2));
+  const double needed = std::max(-lower, upper) / (t.delta * t.delta);
+  if (needed <= static_cast<double>(games)) return {};
+  return {true, fmt::format("a difference of {} takes the test about {:.0f} games each on average to settle, and --games "
+                     "allows {}: it may well end unsettled (raise --games or --delta)",
+                     t.delta, needed, games)};
 }
 
 const char* stars_explained() {

@@ -51,6 +51,13 @@ Comparison compare(const CompareConfig& config, const SeriesRunner& run = run_se
 const char* verdict_text(Question q, Verdict v);
 // The verdict as a sentence for people, with the number of games.
 std::string verdict_sentence(Question q, const SequentialTest& t, const Comparison& c);
+// Before any game: why the test cannot reach an answer with these settings (--test fairer with
+// a delta of 0.5 or more: an error), or will likely run out of games first (a note); "" if neither.
+struct TestReach {
+  bool possible = true;
+  std::string why;
+};
+TestReach test_reach(Question q, const SequentialTest& t, long games);
 // How the verdict and the starred rows relate, in one sentence.
 const char* stars_explained();
 // The test as a sentence: "sequential probability ratio test on the first mover's win rate, delta ...".

@@ -41,6 +41,7 @@ Plot lengths(const Comparison& c) {
   const auto bins = static_cast<size_t>((hi - lo) / width + 1);
   p.series.push_back(length_shares(c.games_a, lo, width, bins, "A"));
   p.series.push_back(length_shares(c.games_b, lo, width, bins, "B"));
+  p.series[0].colour = kRuleSetColours[0], p.series[1].colour = kRuleSetColours[1];
   p.xlabel = width == 1 ? "plies" : fmt::format("plies (bins of {})", width);
   return p;
 }
@@ -50,8 +51,10 @@ Plot lengths(const Comparison& c) {
 std::string compare_text(const Comparison& c, const CompareConfig& config, const std::string& a, const std::string& b) {
   std::vector<std::string> specs;
   for (const auto& s : config.a.agents) specs.push_back(s.str());
-  std::string out = fmt::format("A: {}\nB: {}\n{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies.\n\n",
-                                a, b, fmt::join(specs, " against "), config.a.seed, config.a.max_plies);
+  std::string out = fmt::format("A: {}\nB: {}\n{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies{}.\n",
+                                a, b, fmt::join(specs, " against "), config.a.seed, config.a.max_plies,
+                                openings_text(config.a.opening_plies));
+  out += fmt::format("Distinct games: A {}; B {}.\n\n", variety_text(c.a.variety), variety_text(c.b.variety));
   out += fmt::format("{:<26} {:>9} {:>9} {:>9}  {}\n", "", "A", "B", "B - A", "95% interval of B - A");
   for (const auto& row : c.rows)
     out += fmt::format("{:<26} {:>9.3f} {:>9.3f} {:>+9.3f}  {:+.3f} to {:+.3f}{}\n", row.name, row.a, row.b,
@@ -77,14 +80,19 @@ std::string compare_html(const Comparison& c, const CompareConfig& config, const
   }
   Plot rate = running_rate_plot("The first mover's win rate as the games go on", "games played (each side)",
                                 config.a.def->nplayers());
-  rate.series.push_back(running_first_mover(c.games_a, "A"));
-  rate.series.push_back(running_first_mover(c.games_b, "B"));
+  // A and B in their own colours: as first-mover lines both would take the first mover's.
+  rate.series.push_back(running_first_mover(c.games_a, "A: first mover wins"));
+  rate.series.push_back(running_first_mover(c.games_b, "B: first mover wins"));
+  rate.series[0].colour = kRuleSetColours[0], rate.series[1].colour = kRuleSetColours[1];
   std::vector<std::string> agents;
   for (const auto& s : config.a.agents) agents.push_back(s.str());
   HtmlPage page(fmt::format("A: {}; B: {}", a, b));
   page.title_lines({"A: " + a, "B: " + b})
-      .paragraph(text(fmt::format("{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies; {} games each.",
-                                  fmt::join(agents, " against "), config.a.seed, config.a.max_plies, c.games_each())))
+      .paragraph(text(fmt::format("{}, seats rotating, the same seeds for A and B (seed {}), at most {} plies{}; {} games "
+                                  "each; distinct games: A {}, B {}.",
+                                  fmt::join(agents, " against "), config.a.seed, config.a.max_plies,
+                                  openings_text(config.a.opening_plies), c.games_each(), variety_text(c.a.variety),
+                                  variety_text(c.b.variety))))
       .paragraph(strong(verdict_sentence(config.question, config.test, c)) + line_break() +
                  text(fmt::format("The test: {}.", test_text(config.question, config.test, c.last))))
       .paragraph(text(stars_explained()))

@@ -110,6 +110,8 @@ std::string ladder_text(const Ladder& l, const SimulationConfig& base) {
       if (const MatchResult& r = l.results[i][j]; mostly_capped(r.capped, r.games))
         out += fmt::format("\nNo verdict from {} against {}: {}\n", agents[i].str(), agents[j].str(),
                            capped_note(r.capped, r.games, base.max_plies));
+      else if (too_alike(r.variety))
+        out += fmt::format("\nNo verdict from {} against {}: {}\n", agents[i].str(), agents[j].str(), alike_note(r.variety));
   return out + "\nA variant rewards skill when the stronger agents' scores stay well above 0.5.\n";
 }
 

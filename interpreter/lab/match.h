@@ -9,6 +9,7 @@
 
 #include "lab/ratings.h"
 #include "lab/simulation.h"
+#include "lab/summary.h"
 
 namespace boardlab::lab {
 
@@ -18,6 +19,7 @@ struct MatchResult {
   int capped = 0;            // games stopped at the ply cap (among the draws)
   long plies = 0;
   std::vector<Thinking> thinking;  // per agent, over the games
+  Variety variety;                 // how many of the games differ
   double score() const { return games ? (wins + 0.5 * draws) / games : 0; }
   // Wilson's 95% interval for the first agent's score (draws count half).
   std::pair<double, double> interval() const;

@@ -16,10 +16,21 @@ namespace boardlab::lab {
 
 namespace {
 
-std::string spread_text(const Spread& s, int digits = 1) {
-  return fmt::format("mean {:.{}f} ({:.{}f}-{:.{}f}), median {:.{}f}, sd {:.{}f}, min {:.{}f}, max {:.{}f}", s.mean,
-                     digits, s.mean95.low, digits, s.mean95.high, digits, s.median, digits, s.sd, digits, s.min,
-                     digits, s.max, digits);
+std::string spread_text(const Spread& s, int digits = 1, double scale = 1, const char* unit = "") {
+  return fmt::format("mean {:.{}f}{} ({:.{}f}-{:.{}f}), median {:.{}f}, sd {:.{}f}, min {:.{}f}, max {:.{}f}",
+                     s.mean * scale, digits, unit, s.mean95.low * scale, digits, s.mean95.high * scale, digits,
+                     s.median * scale, digits, s.sd * scale, digits, s.min * scale, digits, s.max * scale, digits);
+}
+
+// The unit a time of `seconds` reads best in, as people write it: s, ms or µs.
+struct TimeUnit {
+  double scale;
+  const char* name;
+};
+TimeUnit time_unit(double seconds) {
+  if (seconds >= 1) return {1, " s"};
+  if (seconds >= 1e-3) return {1e3, " ms"};
+  return {1e6, " µs"};
 }
 
 // Game length, a stacked bar per bin: how the games of that length ended, by result (a
@@ -174,6 +185,7 @@ Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>
 std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s) {
   std::vector<std::pair<std::string, std::string>> rows;
   auto count = [](const Rate& r, const char* more = "") { return fmt::format("{}  {} games{}", rate_text(r), r.hits, more); };
+  rows.emplace_back("distinct games", variety_text(s.variety));
   rows.emplace_back("first mover wins", count(s.starter_wins));
   for (size_t p = 0; p < s.seat_wins.size(); ++p) rows.emplace_back(s.player_names[p] + " wins", count(s.seat_wins[p]));
   rows.emplace_back("draws", count(s.draws));
@@ -185,11 +197,19 @@ std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s
   rows.emplace_back("length (plies)", spread_text(s.length));
   rows.emplace_back("branching", spread_text(s.branching));
   for (size_t e = 0; e < s.events.size(); ++e) rows.emplace_back(s.event_names[e] + " per game", spread_text(s.events[e], 2));
-  rows.emplace_back("seconds per game", spread_text(s.seconds, 4));
+  const TimeUnit per_game = time_unit(s.seconds.mean);
+  rows.emplace_back("time per game", spread_text(s.seconds, 2, per_game.scale, per_game.name));
   for (size_t k = 0; k < s.thinking.size(); ++k)
     if (const Thinking& t = s.thinking[k]; t.moves > 0)
       rows.emplace_back(fmt::format("time a move, {}", char('A' + k)), thinking_text(t));
   return rows;
+}
+
+std::vector<std::string> summary_notes(const Summary& s, int max_plies) {
+  std::vector<std::string> notes;
+  if (mostly_capped(s.capped.hits, s.games)) notes.push_back(capped_note(s.capped.hits, s.games, max_plies));
+  if (too_alike(s.variety)) notes.push_back(alike_note(s.variety));
+  return notes;
 }
 
 std::string rate_text(const Rate& r) {
@@ -201,9 +221,15 @@ std::string openings_text(int opening_plies) {
   return opening_plies ? fmt::format(", {} random plies first", opening_plies) : "";
 }
 
+std::string time_text(double seconds) {
+  const TimeUnit u = time_unit(seconds);
+  const double v = seconds * u.scale;
+  return fmt::format("{:.{}f}{}", v, v >= 100 ? 0 : v >= 10 ? 1 : 2, u.name);
+}
+
 std::string thinking_text(const Thinking& t) {
-  return fmt::format("{:.3g} ms a move on average, {:.3g} ms at most ({} moves)",
-                     1000 * t.seconds / static_cast<double>(std::max(1L, t.moves)), 1000 * t.longest, t.moves);
+  return fmt::format("{} a move on average, {} at most ({} moves)",
+                     time_text(t.seconds / static_cast<double>(std::max(1L, t.moves))), time_text(t.longest), t.moves);
 }
 
 // "greedy (A), mcts (B); A plays first in the even-numbered games"
@@ -225,7 +251,7 @@ std::string summary_text(const Summary& s, const RunInfo& run) {
   out += fmt::format("  {:<22} {}\n", "agents", seating(run));
   out += "how games ended:\n";
   for (const auto& [text, n] : s.results) out += fmt::format("  {:>6}  {}\n", n, text);
-  if (mostly_capped(s.capped.hits, s.games)) out += "Note: " + capped_note(s.capped.hits, s.games, run.max_plies) + "\n";
+  for (const auto& note : summary_notes(s, run.max_plies)) out += "Note: " + note + "\n";
   return out;
 }
 
@@ -243,7 +269,7 @@ std::string html_report(const Summary& s, const std::vector<GameStats>& games, c
                                   openings_text(run.opening_plies), run.definition_hash,
                                   run.options.empty() ? "" : fmt::format("; options {}", fmt::join(run.options, " ")))))
       .table(summary);
-  if (mostly_capped(s.capped.hits, s.games)) page.paragraph(text("Note: " + capped_note(s.capped.hits, s.games, run.max_plies)));
+  for (const auto& note : summary_notes(s, run.max_plies)) page.paragraph(text("Note: " + note));
   page.heading("How the games ended")
       .list(results)
       .heading("Plots")

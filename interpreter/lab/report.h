@@ -25,12 +25,17 @@ Plot running_rate_plot(const std::string& title, const std::string& xlabel, int 
 // games is noise.
 Plot branching_by_side(const std::vector<std::pair<std::string, const Summary*>>& summaries);
 
+// Why a summary's rates say little of the rules, if they do: most games stopped at the cap,
+// or the games are copies of a few (capped_note, alike_note).
+std::vector<std::string> summary_notes(const Summary& s, int max_plies);
 // "0.545 (0.476-0.612)"
 std::string rate_text(const Rate& r);
 // ", 2 random plies first" for a series with random openings (SimulationConfig::opening_plies), else "".
 std::string openings_text(int opening_plies);
 // An agent's time choosing moves: "512 ms a move on average, 940 ms at most (400 moves)".
 std::string thinking_text(const Thinking& t);
+// A duration in the unit it reads best in, three figures, no exponent: "31.2 µs", "4.10 ms", "2.35 s".
+std::string time_text(double seconds);
 // Every statistic of a summary as (name, value) for the terminal and the HTML page alike.
 std::vector<std::pair<std::string, std::string>> statistic_rows(const Summary& s);
 

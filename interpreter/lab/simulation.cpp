@@ -87,6 +87,13 @@ std::unique_ptr<Agent> seat_agent(const SimulationConfig& c, const AgentSpec& sp
 
 }  // namespace
 
+int auto_opening_plies(const GameDef& def, const std::vector<AgentSpec>& agents) {
+  if (def.dice.count) return 0;  // the dice vary the games
+  for (const auto& a : agents)
+    if (chooses_by_chance(a, def)) return 0;
+  return kAutoOpeningPlies;
+}
+
 void check_series_bounds(const SimulationConfig& c) {
   auto check = [](const char* what, long long value, long long low, long long high) {
     if (value < low || value > high)

@@ -47,6 +47,13 @@ struct SimulationConfig {
   std::function<std::unique_ptr<Agent>(const AgentSpec&, uint64_t seed)> agent_factory = nullptr;
 };
 
+// The random plies a lab command starts each round with when nobody says (--openings auto):
+// kAutoOpeningPlies when no agent's choices involve chance (chooses_by_chance) in a game
+// without dice, else none. Four plies, two a side: one ply gave Kalah (level 3 in both seats)
+// a handful of distinct games; four give nearly every round its own (docs/lab.md).
+constexpr int kAutoOpeningPlies = 4;
+int auto_opening_plies(const GameDef& def, const std::vector<AgentSpec>& agents);
+
 // What a series may ask for, wherever it is asked (the command line, the Python module).
 constexpr long kMaxSeriesGames = 100'000'000;
 constexpr int kMaxSeriesThreads = 256;

@@ -68,8 +68,9 @@ struct SequentialTest {
   long min_games = 20;  // per side, before any decision
 };
 // Found: the effect sought (a difference; B fairer). NotFound: H0 accepted. Unfinished: no
-// verdict, because most games stopped at the ply cap (mostly_capped, summary.h).
-enum class Verdict { Continue, Found, NotFound, Unfinished };
+// verdict, because most games stopped at the ply cap (mostly_capped, summary.h). Alike: no
+// verdict, because the games are copies of too few (too_alike, summary.h).
+enum class Verdict { Continue, Found, NotFound, Unfinished, Alike };
 struct SequentialState {
   Verdict verdict = Verdict::Continue;
   double llr = 0;  // the log-likelihood ratio (Differs: the larger of the two one-sided ones)

@@ -21,6 +21,7 @@ std::string escape_html(const std::string& text) {
 }
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return {};
   if (!(hi > lo)) hi = lo + 1;
   const double raw = (hi - lo) / std::max(1, target);
   const double power = std::pow(10.0, std::floor(std::log10(raw)));
@@ -40,12 +41,32 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
 
 namespace {
 
-// A tick's label: as few digits as the step needs.
+// A tick's label: as few digits as the step needs (at most 12).
 std::string tick_text(double v, const std::vector<double>& ticks) {
   const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
-  const int digits = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)));
-  return fmt::format("{:.{}f}", v, digits);
+  const double decimals = std::isfinite(step) && step > 0 ? -std::floor(std::log10(step) + 1e-9) : 0;
+  return fmt::format("{:.{}f}", v, static_cast<int>(std::clamp(decimals, 0.0, 12.0)));
 }
+
+// A legend's name in lines that fit the space right of the plot (about 24 characters of
+// its 12-pixel font), broken at spaces; a word longer than a line stays whole.
+std::vector<std::string> legend_lines(const std::string& name) {
+  constexpr size_t kWidth = 24;
+  std::vector<std::string> lines(1);
+  size_t at = 0;
+  while (at < name.size()) {
+    size_t end = name.find(' ', at);
+    if (end == std::string::npos) end = name.size();
+    const std::string word = name.substr(at, end - at);
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > kWidth) lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+    at = end + 1;
+  }
+  return lines;
+}
+
+// A value a plot can place: a point with no value (a rate over no games) is left out.
+bool drawable(double v) { return std::isfinite(v); }
 
 }  // namespace
 
@@ -56,10 +77,11 @@ std::string svg(const Plot& p) {
   for (const auto& s : p.series)
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
       const double base = i < s.base.size() ? s.base[i] : 0;
+      if (!drawable(s.x[i]) || !drawable(s.y[i] + base)) continue;
       x0 = std::min(x0, s.x[i]);
       x1 = std::max(x1, s.x[i] + (s.style == Series::Style::Bars ? p.bar_width : 0));
-      y0 = std::min({y0, s.y[i] + base, i < s.low.size() ? s.low[i] : s.y[i]});
-      y1 = std::max({y1, s.y[i] + base, i < s.high.size() ? s.high[i] : s.y[i]});
+      y0 = std::min({y0, s.y[i] + base, i < s.low.size() && drawable(s.low[i]) ? s.low[i] : s.y[i]});
+      y1 = std::max({y1, s.y[i] + base, i < s.high.size() && drawable(s.high[i]) ? s.high[i] : s.y[i]});
     }
   if (x0 > x1) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
   // Points keep off the plot's edges.
@@ -78,6 +100,12 @@ std::string svg(const Plot& p) {
   if (!p.ymax && !yticks.empty()) y1 = std::max(y1, yticks.back());
   auto X = [&](double x) { return left + (x - x0) / (x1 - x0) * (w - left - right); };
   auto Y = [&](double y) { return h - bottom - (y - y0) / (y1 - y0) * (h - top - bottom); };
+  auto polyline = [&](const Series& s, size_t n) {
+    std::string points;
+    for (size_t i = 0; i < n; ++i)
+      if (drawable(s.x[i]) && drawable(s.y[i])) points += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.y[i]));
+    return points;
+  };
 
   std::string out = fmt::format(
       "<figure><svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"100%\" role=\"img\">"
@@ -119,12 +147,17 @@ std::string svg(const Plot& p) {
   auto legend = [&](const std::string& name, const std::string& cls, const std::string& shade) {
     out += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"12\" height=\"12\" class=\"{}\"{}/>", w - right + 14, legend_y - 10,
                        cls, shade);
-    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" class=\"legend\">{}</text>", w - right + 32, legend_y, escape_html(name));
-    legend_y += 18;
+    // A long name goes on over several lines rather than off the picture's edge.
+    const std::vector<std::string> lines = legend_lines(name);
+    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" class=\"legend\">", w - right + 32, legend_y);
+    for (size_t i = 0; i < lines.size(); ++i)
+      out += fmt::format("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", w - right + 32, i ? 14 : 0, escape_html(lines[i]));
+    out += "</text>";
+    legend_y += 18 + 14 * static_cast<double>(lines.size() - 1);
   };
   for (size_t k = 0; k < p.series.size(); ++k) {
     const Series& s = p.series[k];
-    const std::string cls = fmt::format("s{}", (s.colour >= 0 ? static_cast<size_t>(s.colour) : k) % 8);
+    const std::string cls = fmt::format("s{}", (s.colour >= 0 ? static_cast<size_t>(s.colour) : k) % kPaletteColours);
     const std::string shade = s.opacity < 1 ? fmt::format(" opacity=\"{:.2f}\"", s.opacity) : "";
     const size_t n = std::min(s.x.size(), s.y.size());
     const bool interval = s.low.size() >= n && s.high.size() >= n && n > 0;
@@ -132,7 +165,7 @@ std::string svg(const Plot& p) {
       case Series::Style::Bars:
         for (size_t i = 0; i < n; ++i) {
           const double base = i < s.base.size() ? s.base[i] : 0;
-          if (s.y[i] <= 0) continue;
+          if (!(s.y[i] > 0) || !drawable(s.x[i]) || !drawable(base + s.y[i])) continue;
           out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" class=\"bar {}\"{}>"
                              "<title>{}: {:.4g} at {:.4g}</title></rect>",
                              X(s.x[i]), Y(base + s.y[i]), std::max(1.0, X(s.x[i] + p.bar_width) - X(s.x[i]) - 1),
@@ -142,32 +175,31 @@ std::string svg(const Plot& p) {
       case Series::Style::Line: {
         if (interval) {
           std::string band;
-          for (size_t i = 0; i < n; ++i) band += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.high[i]));
-          for (size_t i = n; i-- > 0;) band += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.low[i]));
+          for (size_t i = 0; i < n; ++i)
+            if (drawable(s.x[i]) && drawable(s.high[i]) && drawable(s.low[i]))
+              band += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.high[i]));
+          for (size_t i = n; i-- > 0;)
+            if (drawable(s.x[i]) && drawable(s.high[i]) && drawable(s.low[i]))
+              band += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.low[i]));
           out += fmt::format("<polygon points=\"{}\" class=\"band {}\"/>", band, cls);
         }
-        std::string points;
-        for (size_t i = 0; i < n; ++i) points += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.y[i]));
-        out += fmt::format("<polyline points=\"{}\" class=\"line {}\"{}/>", points, cls, shade);
+        out += fmt::format("<polyline points=\"{}\" class=\"line {}\"{}/>", polyline(s, n), cls, shade);
         break;
       }
       case Series::Style::Points:
         for (size_t i = 0; i < n; ++i) {
+          if (!drawable(s.x[i]) || !drawable(s.y[i])) continue;
           // Several series at one x sit side by side.
           const double dx = named_x || p.series.size() > 1 ? (static_cast<double>(k) - static_cast<double>(p.series.size() - 1) / 2.0) * 6 : 0;
           const double cx = X(s.x[i]) + dx;
-          if (interval)
+          if (interval && drawable(s.low[i]) && drawable(s.high[i]))
             out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" class=\"err {3}\"/>", cx,
                                Y(s.low[i]), Y(s.high[i]), cls);
           out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" class=\"dot {}\"><title>{}: {:.4g}{}</title></circle>",
                              cx, Y(s.y[i]), cls, escape_html(s.name), s.y[i],
                              interval ? fmt::format(" ({:.4g} to {:.4g})", s.low[i], s.high[i]) : "");
         }
-        if (n > 1 && !named_x) {
-          std::string points;
-          for (size_t i = 0; i < n; ++i) points += fmt::format("{:.1f},{:.1f} ", X(s.x[i]), Y(s.y[i]));
-          out += fmt::format("<polyline points=\"{}\" class=\"thin {}\"/>", points, cls);
-        }
+        if (n > 1 && !named_x) out += fmt::format("<polyline points=\"{}\" class=\"thin {}\"/>", polyline(s, n), cls);
         break;
     }
     if (!s.name.empty())

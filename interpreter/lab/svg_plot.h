@@ -18,16 +18,18 @@ struct Series {
   std::vector<double> x, y;
   std::vector<double> low, high;  // when given, per point: a band (Line) or error bars (Points)
   std::vector<double> base;       // Bars only, when given: where each bar starts (stacked bars)
-  int colour = -1;                // the palette's colour (s0-s7); -1: the series' place in the plot
+  int colour = -1;                // the palette's colour (s0-s9); -1: the series' place in the plot
   double opacity = 1;             // lighter shades of one colour (kinds of one player's wins)
 };
 
 // The palette's colours for what every report shows, so that a player has one colour in all
 // of a report's plots: player k is colour k, then draws, games stopped at the cap and the
-// first mover.
+// first mover; a comparison's two rule sets have two more, so that A and B never share one.
+constexpr int kPaletteColours = 10;  // s0 to s9 in the stylesheet (web/page/boardlab.css)
 constexpr int kPlayerColours = 5;
 constexpr int player_colour(int player) { return player % kPlayerColours; }
 constexpr int kDrawColour = 5, kCappedColour = 6, kFirstMoverColour = 7;
+constexpr int kRuleSetColours[2] = {8, 9};  // compare's A and B
 
 struct Plot {
   std::string title, xlabel, ylabel;

@@ -94,8 +94,9 @@ std::optional<std::vector<double>> numeric_axis(const SweepResult& r) {
 std::string run_line(const SimulationConfig& base) {
   std::vector<std::string> agents;
   for (const auto& a : base.agents) agents.push_back(a.str());
-  return fmt::format("{} games per rule set, {} (seats rotating), the same seeds (seed {}), at most {} plies",
-                     base.games, fmt::join(agents, " against "), base.seed, base.max_plies);
+  return fmt::format("{} games per rule set, {} (seats rotating), the same seeds (seed {}), at most {} plies{}",
+                     base.games, fmt::join(agents, " against "), base.seed, base.max_plies,
+                     openings_text(base.opening_plies));
 }
 
 std::string cell(const SweptStatistic& s, size_t i) {
@@ -126,8 +127,8 @@ std::string sweep_text(const SweepResult& r, const SimulationConfig& base) {
     }
   }
   for (size_t i = 0; i < r.points.size(); ++i)
-    if (const Summary& s = r.summaries[i]; mostly_capped(s.capped.hits, s.games))
-      out += fmt::format("\nNo verdict at {}: {}\n", r.points[i].label, capped_note(s.capped.hits, s.games, base.max_plies));
+    for (const auto& note : summary_notes(r.summaries[i], base.max_plies))
+      out += fmt::format("\nNo verdict at {}: {}\n", r.points[i].label, note);
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include "lab/statistics.h"
 #include "lab/summary.h"
 #include "lab/compare.h"
+#include "lab/compare_report.h"
 #include "lab/ladder.h"
 #include "lab/match.h"
 #include "lab/report.h"
@@ -362,6 +363,94 @@ TEST_CASE("No verdict from games that mostly stopped at the ply cap, in every pa
   CHECK_THAT(summary_text(ended, run), !Catch::Contains("Note:"));
 }
 
+TEST_CASE("Distinct games: copies count once, by Kish's effective number", "[lab]") {
+  auto game = [](std::vector<int> moves) {
+    GameStats g;
+    g.moves = std::move(moves);
+    return g;
+  };
+  std::vector<GameStats> games(10, game({1, 2, 3}));
+  Variety v = variety_of(games);
+  CHECK(v.games == 10);
+  CHECK(v.distinct == 1);
+  CHECK(v.effective == Approx(1.0));
+  CHECK(too_alike(v));
+  games.clear();
+  for (int i = 0; i < 40; ++i) games.push_back(game({i / 2}));  // each game twice: two copies of one agent seated both ways
+  v = variety_of(games);
+  CHECK(v.distinct == 20);
+  CHECK(v.effective == Approx(20.0));
+  CHECK_FALSE(too_alike(v));  // half of the games: what identical agents with openings give
+  games.push_back(game({0}));  // three copies of one of them: 40.0^2 / (9 + 19 * 4) = ...
+  v = variety_of(games);
+  CHECK(v.effective == Approx(41.0 * 41.0 / (9 + 19 * 4)));
+  // A roll makes another game of the same moves.
+  GameStats a = game({1}), b = game({1});
+  a.dice = {"6-5"}, b.dice = {"3-1"};
+  CHECK(variety_of({a, b}).distinct == 2);
+  // A short series of distinct games is not refused for being short.
+  CHECK_FALSE(too_alike(variety_of({game({1}), game({2}), game({3})})));
+  // The test weighs a series of copies as the games it is worth.
+  const Observed o{0.5, 0.25, 40};
+  CHECK(worth(o, variety_of(games)).n == std::lround(41.0 * 41.0 / 85));
+  CHECK(worth(Observed{0.5, 0.25, 3}, variety_of({game({1}), game({2}), game({3})})).n == 3);
+}
+
+TEST_CASE("No verdict from copies of one game, in every part of the lab; openings by default give agents without chance games that differ", "[lab]") {
+  // Two searches without chance in Breakthrough: every game of a side is one game. compare
+  // once said "Settled after 100 games each" from Kalah games like these.
+  CompareConfig c;
+  c.a = small_run("breakthrough", "alphabeta:depth=1", "alphabeta:depth=1", 0);
+  c.b = c.a;
+  c.b.def = load_game_def(resolve_game("breakthrough"), {{"first_player", "black"}});
+  c.question = Question::Fairer;
+  c.games = 400, c.batch = 100;
+  const Comparison r = compare(c);
+  CHECK(r.last.verdict == Verdict::Alike);
+  CHECK(r.games_each() == 100);  // it stops at the first look
+  CHECK(r.a.variety.distinct == 1);
+  CHECK(std::string(verdict_text(c.question, r.last.verdict)) == "no verdict");
+  CHECK_THAT(verdict_sentence(c.question, c.test, r), Catch::StartsWith("No verdict after 100 games each: in A, the 100 games are only 1 distinct"));
+  // The match's test, the ladder and simulate's summary say so too.
+  MatchConfig m{c.a, EloTest{}, 20};
+  m.series.games = 40;
+  const Match played = play_match(m);
+  CHECK(played.test.verdict == Verdict::Alike);
+  CHECK_THAT(match_text(played, m), Catch::Contains("no verdict (too few distinct games)") &&
+                                        Catch::Contains("distinct games: 1 of 20 (worth 1.0 independent games)"));
+  SimulationConfig base = c.a;
+  base.games = 40;
+  const Ladder l = play_ladder(base, {AgentSpec::parse("alphabeta:depth=1"), AgentSpec::parse("alphabeta:depth=2")});
+  CHECK_THAT(ladder_text(l, base), Catch::Contains("No verdict from alphabeta:depth=1 against alphabeta:depth=2: the 40 games are only 2 distinct"));
+  RunInfo run;
+  run.game = "breakthrough", run.agents = {"alphabeta:depth=1", "alphabeta:depth=1"}, run.max_plies = 150;
+  CHECK_THAT(summary_text(summarize(simulate(base), *base.def), run),
+             Catch::Contains("distinct games") && Catch::Contains("Note: the 40 games are only 1 distinct"));
+  // --openings auto: random plies for agents without chance in a game without dice, none otherwise.
+  CHECK(auto_opening_plies(*base.def, base.agents) == kAutoOpeningPlies);
+  CHECK(auto_opening_plies(*base.def, {AgentSpec::parse("alphabeta"), AgentSpec::parse("greedy")}) == 0);
+  CHECK(auto_opening_plies(*base.def, {AgentSpec::parse("level:3"), AgentSpec::parse("level:5")}) == kAutoOpeningPlies);
+  CHECK(auto_opening_plies(*base.def, {AgentSpec::parse("level:1"), AgentSpec::parse("level:5")}) == 0);  // greedy
+  CHECK(auto_opening_plies(*load_game_def(resolve_game("hypergammon")), {AgentSpec::parse("level:3"), AgentSpec::parse("level:3")}) == 0);
+  c.a.opening_plies = c.b.opening_plies = kAutoOpeningPlies;
+  c.games = c.batch = 60;
+  const Comparison varied = compare(c);
+  CHECK(varied.last.verdict != Verdict::Alike);
+  CHECK(varied.a.variety.distinct >= 25);  // 30 rounds, each a game played from both seats alike
+}
+
+TEST_CASE("A question the settings cannot answer is said before any game", "[lab]") {
+  SequentialTest t;
+  CHECK(test_reach(Question::Differs, t, 2000).why.empty());  // delta 0.05: about 1,460 games
+  t.delta = 0.01;
+  const TestReach slow = test_reach(Question::Differs, t, 2000);
+  CHECK(slow.possible);
+  CHECK_THAT(slow.why, Catch::Contains("about 36376 games each"));  // log(0.95 / 0.025) / 0.01^2
+  t.delta = 0.5;
+  CHECK_FALSE(test_reach(Question::Fairer, t, 2000).possible);
+  CHECK(test_reach(Question::Differs, t, 2000).possible);
+}
+
 TEST_CASE("Openings: each round of games starts with its own random moves, the same from both seats", "[lab]") {
   auto def = load_game_def(resolve_game("dipole"));
   // Two searches without chance: with no opening, every round replays the same two games.
@@ -608,7 +697,7 @@ TEST_CASE("A report's plots give each player one colour, and its length plot spl
   CHECK(page.find("class=\"line s0\"") != std::string::npos);
   CHECK(page.find("class=\"line s1\"") != std::string::npos);
   CHECK(page.find(fmt::format("class=\"band s{}\"", kFirstMoverColour)) != std::string::npos);
-  CHECK(page.find(">first mover wins (95% band)<") != std::string::npos);
+  CHECK(page.find(">first mover wins (95%</tspan><tspan x=\"802\" dy=\"14\">band)<") != std::string::npos);
   // A folder from elsewhere may name a result per game: the plot keeps 12 series at most.
   for (int i = 0; i < 200; ++i) add(i % 2, fmt::format("white wins (kind {})", i), 20 + i % 50);
   const std::string many = html_report(summarize(games, game->def()), games, game->def(), run);
@@ -616,6 +705,37 @@ TEST_CASE("A report's plots give each player one colour, and its length plot spl
   size_t legends = 0;
   for (size_t at = many.find("class=\"key "); at != std::string::npos; at = many.find("class=\"key ", at + 1)) ++legends;
   CHECK(legends <= 12 + 3 + 2);  // the length plot's 12, the rates plot's 3, the branching plot's 2
+}
+
+TEST_CASE("Plots: a value that is no number is left out, legends fit, compare's A and B apart", "[lab]") {
+  Plot p;
+  p.title = "t";
+  Series s("a name long enough to run off the right edge of the picture");
+  s.x = {1, 2, 3}, s.y = {std::nan(""), 0.5, std::nan("")};
+  p.series.push_back(s);
+  std::string out;
+  REQUIRE_NOTHROW(out = svg(p));  // once: fmt's "negative precision" from the ticks of nothing
+  CHECK(out.find("nan") == std::string::npos);
+  CHECK(out.find("<tspan") != std::string::npos);  // the legend on several lines
+  Plot none;
+  Series all_nan("n");
+  all_nan.x = {std::nan("")}, all_nan.y = {std::nan("")};
+  none.series.push_back(all_nan);
+  REQUIRE_NOTHROW(out = svg(none));
+  CHECK(out.find("nan") == std::string::npos);
+  // compare's report: A and B in two colours of their own in every plot that names them.
+  CompareConfig c;
+  c.a = small_run("breakthrough", "random", "random", 0);
+  c.b = c.a;
+  c.games = c.batch = 20;
+  const std::string page = compare_html(compare(c), c, "a", "b", "dir");
+  for (const int colour : kRuleSetColours) CHECK(page.find(fmt::format("class=\"key s{}\"", colour)) != std::string::npos);
+  CHECK(kRuleSetColours[0] != kRuleSetColours[1]);
+  CHECK(std::string(boardlab_css()).find(fmt::format(".s{} ", kPaletteColours - 1)) != std::string::npos);
+  CHECK(time_text(3.11e-8) == "0.03 µs");
+  CHECK(time_text(3.11e-5) == "31.1 µs");
+  CHECK(time_text(0.00412) == "4.12 ms");
+  CHECK(time_text(2.345) == "2.35 s");
 }
 
 TEST_CASE("The ladder's page plots each agent's rating with its interval", "[lab]") {
