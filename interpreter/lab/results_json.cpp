@@ -129,7 +129,6 @@ json to_json(const Summary& s, const GameDef& def) {
   for (size_t e = 0; e < s.events.size(); ++e) events[s.event_names[e]] = spread_json(s.events[e]);
   return {{"games", s.games},
           {"distinct_games", s.variety.distinct},
-          {"effective_games", s.variety.effective},
           {"wins_by_seat", seats},
           {"first_mover_wins", rate_json(s.starter_wins)},
           {"draws", rate_json(s.draws)},

@@ -2,8 +2,7 @@
 #include "lab/summary.h"
 
 #include <algorithm>
-#include <cmath>
-#include <map>
+#include <set>
 #include <fmt/format.h>
 
 namespace boardlab::lab {
@@ -27,34 +26,25 @@ std::string capped_note(long capped, long games, int max_plies) {
 }
 
 Variety variety_of(const std::vector<GameStats>& games) {
-  std::map<std::pair<std::vector<int>, std::vector<std::string>>, long> count;
-  for (const GameStats& g : games) ++count[{g.moves, g.dice}];
-  Variety v{static_cast<long>(games.size()), static_cast<long>(count.size()), 0};
-  double squares = 0;
-  for (const auto& [game, k] : count) squares += static_cast<double>(k) * static_cast<double>(k);
-  if (squares > 0) v.effective = static_cast<double>(v.games) * static_cast<double>(v.games) / squares;
-  return v;
+  std::set<std::pair<std::vector<int>, std::vector<std::string>>> seen;
+  for (const GameStats& g : games) seen.insert({g.moves, g.dice});
+  return {static_cast<long>(games.size()), static_cast<long>(seen.size())};
 }
 
-bool too_alike(const Variety& v) {
-  return v.games > 0 && v.effective < std::min(kMinEffectiveGames, static_cast<double>(v.games) / 2);
-}
+bool too_alike(const Variety& v) { return v.games > 0 && v.distinct < std::min(kMinDistinctGames, v.games / 2); }
 
 Observed worth(Observed o, const Variety& v) {
-  if (v.games > 0 && v.distinct < v.games) o.n = std::max(1L, std::lround(v.effective));
+  if (v.games > 0 && v.distinct < v.games) o.n = std::max(1L, v.distinct);
   return o;
 }
 
-std::string variety_text(const Variety& v) {
-  if (v.distinct == v.games) return fmt::format("{} of {}", v.distinct, v.games);
-  return fmt::format("{} of {} (worth {:.1f} independent games)", v.distinct, v.games, v.effective);
-}
+std::string variety_text(const Variety& v) { return fmt::format("{} of {}", v.distinct, v.games); }
 
 std::string alike_note(const Variety& v) {
-  return fmt::format("the {} games are only {} distinct (worth {:.1f} independent games): agents that choose without "
-                     "chance play the same game again, and copies of a game say nothing more of the rules. Start games "
-                     "with random moves (--openings P, more of them), or seat agents that vary (random, greedy, mcts).",
-                     v.games, v.distinct, v.effective);
+  return fmt::format("the {} games are only {} distinct: agents that choose without chance play the same game again, "
+                     "and copies of a game say nothing more of the rules. Start games with random moves (--openings P, "
+                     "more of them), or seat agents that vary (random, greedy, mcts).",
+                     v.games, v.distinct);
 }
 
 Summary summarize(const std::vector<GameStats>& games, const GameDef& def) {

@@ -13,33 +13,33 @@
 namespace boardlab::lab {
 
 // How many different games a series holds. Agents that choose without chance (alphabeta,
-// the levels above 1) play one game again and again from one position; a series of copies
-// tells no more than its distinct games. `effective` is the number of independent games the
-// series is worth when copies are counted as one game (Kish's effective sample size for
-// clusters of identical results: n^2 / sum of each distinct game's count squared): n when
-// all differ, n / 2 when each game is played twice, 1 when all are one game.
+// the levels above 1) play one game again and again from one position, and two copies of
+// one such agent seated both ways play one game twice; copies tell no more than one game.
+// So a series counts as its distinct games: exact when the repeats are such copies, and
+// a little cautious when random play meets the same short game again by chance (random
+// Dipole: 3,625 distinct of 4,000). Kish's effective number, n^2 over the sum of each
+// game's count squared, was tried and is wrong there: one two-ply game drawn 300 times
+// made 4,000 independent random games worth 464.
 struct Variety {
   long games = 0, distinct = 0;
-  double effective = 0;
 };
 // Distinct by their moves and rolls.
 Variety variety_of(const std::vector<GameStats>& games);
-// Fewer effective games than this give no verdict, rating or fairness answer: the least a
+// Fewer distinct games than this give no verdict, rating or fairness answer: the least a
 // sequential test decides on (SequentialTest::min_games), below which the normal
-// approximation of a rate it rests on is poor, applied to what the copies are worth.
-constexpr double kMinEffectiveGames = 20;
-// The games are too alike to measure the rules: fewer effective games than the floor, and
+// approximation of a rate it rests on is poor.
+constexpr long kMinDistinctGames = 20;
+// The games are too alike to measure the rules: fewer distinct games than the floor, and
 // fewer than half the games played (so that a short series of distinct games is not refused
 // for being short, nor a long one whose games come in identical pairs, as two copies of one
-// agent seated both ways make them).
+// agent seated both ways play them).
 bool too_alike(const Variety& v);
-// "the 100 games are 1 distinct game (worth 1.0 independent games) ...", with what to do.
+// "the 100 games are only 1 distinct ...", with what to do.
 std::string alike_note(const Variety& v);
-// What a sequential test looks at, with n the number of games the series is worth
-// (v.effective): copies of one game would narrow a mean's interval as if they were
-// independent games, which they are not.
+// What a sequential test looks at, with n the distinct games: copies of one game would
+// narrow a mean's interval as if they were independent games, which they are not.
 Observed worth(Observed o, const Variety& v);
-// "100 of 100" or "12 of 100 (worth 3.4 independent games)".
+// "100 of 100".
 std::string variety_text(const Variety& v);
 
 struct Summary {

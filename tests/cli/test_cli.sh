@@ -511,6 +511,22 @@ run 0 "compare a rule set with itself" -- compare dipole --option first_player=w
   has "$out" "differs by less than 0.05" "compare same"
   has "$lab/cmp/compare.json" '"verdict": "same"' "compare.json"
 }
+# Agents without chance play one game again: no verdict from its copies; --openings auto (the
+# default) starts their games with random plies, and says so.
+run 0 "compare copies of one game" -- compare breakthrough --option first_player=black --agents alphabeta:depth=1,alphabeta:depth=1 \
+  --openings 0 --games 200 && { has "$out" "No verdict after 100 games each: in A, the 100 games are only 1 distinct" "compare copies"
+  has "$out" "Distinct games: A 1 of 100; B 1 of 100." "compare distinct"; }
+run 0 "compare with openings by default" -- compare breakthrough --option first_player=black --agents alphabeta:depth=1,alphabeta:depth=1 \
+  --games 40 --batch 40 && { has "$out" "Openings: each round starts with 4 random plies (--openings auto" "openings auto"
+  has "$out" ", 4 random plies first." "compare openings line"; }
+run 0 "sweep takes --openings" -- sweep breakthrough --option first_player=white,black --agents greedy,greedy --games 4 --openings 2 \
+  --out "$lab/sweep-openings" && has "$out" "2 random plies first" "sweep openings"
+run 2 "a bad --openings" -- simulate breakthrough --openings many && has "$err" "--openings takes auto or a number of plies" "openings value"
+run 2 "a fairness question no delta can answer" -- compare breakthrough --option first_player=black --test fairer --delta 0.5 &&
+  has "$err" "--delta 0.5 can never find B fairer" "fairer delta"
+run 0 "a test that likely runs out of games is said first" -- compare breakthrough --option first_player=black --games 20 --batch 20 &&
+  { has "$out" "Note: a difference of 0.05 takes the test about 1455 games each on average" "test reach"
+    has "$out" "Agents: random,random (the default)" "random default said"; }
 run 0 "is a rule set fairer than itself?" -- compare dipole --option first_player=white --test fairer --games 4000 --batch 200 \
   --out "$lab/cmp-fair" && {
   has "$out" "B is not fairer than A by 0.05" "compare fairer"
