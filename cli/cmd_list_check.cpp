@@ -23,13 +23,15 @@ Runner add_list(CLI::App& app) {
     size_t width = 0;
     for (const auto& list : {bundled, yours})
       for (const auto& path : list) width = std::max(width, std::filesystem::path(path).stem().string().size());
+    // Names and titles come from strangers' files: control characters are shown, not sent to
+    // the terminal.
     auto print = [&](const std::string& path) {
-      const std::string stem = std::filesystem::path(path).stem().string();
+      const std::string stem = escape_control(std::filesystem::path(path).stem().string());
       try {
-        fmt::print("{:<{}}  {}\n", stem, width, load_game_def(path)->title);
+        fmt::print("{:<{}}  {}\n", stem, width, escape_control(load_game_def(path)->title));
       } catch (const std::exception& e) {
         const std::string what = e.what();
-        fmt::print("{:<{}}  (does not load: {})\n", stem, width, what.substr(0, what.find('\n')));
+        fmt::print("{:<{}}  (does not load: {})\n", stem, width, escape_control(what.substr(0, what.find('\n'))));
       }
     };
     for (const auto& path : bundled) print(path);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <regex>
 
@@ -38,9 +39,12 @@ void check_sweep_folder(const std::string& dir) {
   if (!std::filesystem::is_directory(dir, ec)) throw UsageError(fmt::format("will not write into {}: it is not a folder", dir));
   static const std::regex ours(R"(sweep\.json|report\.html|[0-9]{2,})");
   for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (!std::regex_match(e.path().filename().string(), ours))
+    if (const std::string name = e.path().filename().string(); !std::regex_match(name, ours))
       throw UsageError(fmt::format("will not write into {}: it holds {}, which sweep did not write; choose another --out",
-                                   dir, e.path().filename().string()));
+                                   dir, name));
+    else if (e.is_symlink(ec) || (e.is_directory(ec) != std::isdigit(static_cast<unsigned char>(name[0]))))
+      throw UsageError(fmt::format("will not write into {}: its {} is not what sweep wrote (a folder for a rule set, a "
+                                   "file otherwise, no links); choose another --out", dir, name));
 }
 
 }  // namespace

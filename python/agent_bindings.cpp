@@ -94,7 +94,7 @@ class BuiltinAgent {
 
 void bind_agents(py::module_& m) {
   py::class_<BuiltinAgent>(m, "Agent", "a built-in agent: Agent(game, 'mcts:iterations=200', seed=1)")
-      .def(py::init<GamePtr, const std::string&, uint64_t>(), py::arg("game"), py::arg("spec"), py::arg("seed") = 1)
+      .def(py::init<GamePtr, const std::string&, uint64_t>(), py::arg("game").none(false), py::arg("spec"), py::arg("seed") = 1)
       .def("step", &BuiltinAgent::step, py::arg("state"), "the action the agent chooses")
       .def("hint", &BuiltinAgent::hint, py::arg("state"), py::arg("k") = 3,
            "its k best moves as (action, value, visits), value the mover's expected score in [0, 1]")

@@ -240,7 +240,7 @@ void bind_games(py::module_& m) {
       .def("position_text", [](const GameState& s) { return position_text(s.state()); })
       .def_static("from_text", [](const GamePtr& g, const std::string& text) {
         return GameState(g, parse_position(*g->def, text));
-      }, py::arg("game"), py::arg("text"), "a state read from position_text()'s form")
+      }, py::arg("game").none(false), py::arg("text"), "a state read from position_text()'s form")
       .def("observation_tensor", [](GameState& s, py::object player) {
         const int p = player.is_none() ? std::max(0, s.current_player() >= 0 ? s.current_player() : s.state().side())
                                        : player.cast<int>();

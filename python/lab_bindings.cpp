@@ -236,9 +236,9 @@ py::dict read(const std::string& folder, const std::string& definition, bool mov
 
 void bind_lab(py::module_& m) {
   auto lab = m.def_submodule("_lab", "the C++ side of boardlab.lab");
-  lab.def("simulate", &simulate, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
+  lab.def("simulate", &simulate, py::arg("game").none(false), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
           py::arg("threads"), py::arg("opening_plies"), py::arg("moves"), py::arg("out"), py::arg("replace"));
-  lab.def("match", &match, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
+  lab.def("match", &match, py::arg("game").none(false), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("max_plies"),
           py::arg("threads"), py::arg("opening_plies"));
   lab.def("read", &read, py::arg("folder"), py::arg("definition"), py::arg("moves"));
 }

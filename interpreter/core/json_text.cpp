@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 namespace boardlab {
 
 nlohmann::json parse_json(std::string_view text) {
@@ -26,6 +28,41 @@ nlohmann::json parse_json(std::string_view text) {
     }
   }
   return nlohmann::json::parse(text);
+}
+
+namespace {
+long long bounded(const nlohmann::json& v, const char* key, long long min, long long max) {
+  bool ok = false;
+  if (v.is_number_unsigned()) {
+    const unsigned long long x = v.get<unsigned long long>();
+    ok = max >= 0 && x <= static_cast<unsigned long long>(max) && static_cast<long long>(x) >= min;
+  } else if (v.is_number_integer()) {
+    const long long x = v.get<long long>();
+    ok = x >= min && x <= max;
+  }
+  if (!ok) throw std::invalid_argument(fmt::format("{} must be a whole number from {} to {}, not {}", key, min, max, v.dump()));
+  return v.get<long long>();
+}
+}  // namespace
+
+long long json_integer(const nlohmann::json& j, const char* key, long long min, long long max) {
+  if (!j.is_object() || !j.contains(key)) throw std::invalid_argument(fmt::format("{} is missing", key));
+  return bounded(j.at(key), key, min, max);
+}
+
+long long json_integer_or(const nlohmann::json& j, const char* key, long long fallback, long long min, long long max) {
+  return j.is_object() && j.contains(key) ? bounded(j.at(key), key, min, max) : fallback;
+}
+
+std::vector<int> json_integers(const nlohmann::json& j, const char* key, int min, int max, size_t max_count) {
+  std::vector<int> out;
+  if (!j.is_object() || !j.contains(key)) return out;
+  const nlohmann::json& list = j.at(key);
+  if (!list.is_array() || list.size() > max_count)
+    throw std::invalid_argument(fmt::format("{} must be a list of at most {} numbers", key, max_count));
+  out.reserve(list.size());
+  for (const auto& v : list) out.push_back(static_cast<int>(bounded(v, key, min, max)));
+  return out;
 }
 
 }  // namespace boardlab

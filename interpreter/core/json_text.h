@@ -5,6 +5,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <vector>
 
 namespace boardlab {
 
@@ -14,5 +15,15 @@ constexpr int kMaxJsonDepth = 64;
 // json::parse with the nesting cap: text that nests deeper throws json::parse_error (as
 // malformed text does), at the byte where it went too deep.
 nlohmann::json parse_json(std::string_view text);
+
+// The one reader of whole numbers from such JSON: `j[key]` as an integer from min to max, or
+// std::invalid_argument naming the key and the range ("games must be a whole number from 1
+// to 100000000, not 1e+300"). nlohmann's get<int> converts 1e300 or 2^70 with undefined
+// behaviour, and reads 4294967297 as an int of 1.
+long long json_integer(const nlohmann::json& j, const char* key, long long min, long long max);
+// The same where the key may be absent (files written before it existed): `fallback` then.
+long long json_integer_or(const nlohmann::json& j, const char* key, long long fallback, long long min, long long max);
+// A list of such numbers, each from min to max, at most max_count of them.
+std::vector<int> json_integers(const nlohmann::json& j, const char* key, int min, int max, size_t max_count);
 
 }  // namespace boardlab

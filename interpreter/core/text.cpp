@@ -2,6 +2,9 @@
 #include "core/text.h"
 
 #include <charconv>
+#include <cstring>
+#include <chrono>
+#include <atomic>
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -125,16 +128,46 @@ std::optional<std::string> read_text_file(const std::string& path, size_t max_by
 }
 
 void write_text_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + tmp);
+  namespace fs = std::filesystem;
+  // A temporary file of its own beside the target (so that the rename stays on one file
+  // system), created exclusively: a link planted at a fixed name such as PATH.tmp made the
+  // write land on the link's target, and two processes writing one path shared that name.
+  const fs::path target(path);
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  static std::atomic<unsigned> counter{0};
+  int fd = -1;
+  std::string tmp;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = (folder / fmt::format(".{}.{}-{}-{}.tmp", target.filename().string(), ::getpid(), counter++,
+                                std::chrono::steady_clock::now().time_since_epoch().count() & 0xffffff))
+              .string();
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
+  if (fd < 0) throw std::runtime_error(fmt::format("cannot write {}: no free temporary name beside it", path));
+  auto fail = [&](const char* what) {
+    const std::string why = std::strerror(errno);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw std::runtime_error(fmt::format("cannot {} {}: {}", what, path, why));
+  };
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("write");
+    done += static_cast<size_t>(n);
+  }
+  // On the disk before the rename: a crash then leaves the old file or the new one, whole.
+  if (::fsync(fd) != 0) fail("write");
+  if (::close(fd) != 0) {
+    ::unlink(tmp.c_str());
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, why));
+  }
 }
 
 std::optional<long long> parse_int(std::string_view s) {

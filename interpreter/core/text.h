@@ -23,8 +23,10 @@ constexpr size_t kMaxTextFile = 16 << 20;
 // reason in `why` (no such file, not a regular file, too large).
 std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes = kMaxTextFile,
                                           std::string* why = nullptr);
-// Writes a whole file atomically (a temporary file, then a rename), so that a reader never
-// sees half of it; throws std::runtime_error when it cannot.
+// Writes a whole file atomically, so that a reader never sees half of it and a crash leaves
+// the old file or the new one: a temporary file of its own beside it (created exclusively,
+// never through a link), synced, then renamed over the path (a link at the path itself is
+// replaced, not followed); throws std::runtime_error when it cannot.
 void write_text_file(const std::string& path, const std::string& text);
 
 // A whole decimal number (no sign but '-', no spaces), or nullopt.

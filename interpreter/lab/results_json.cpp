@@ -5,6 +5,9 @@
 
 #include <stdexcept>
 
+#include "core/contract.h"
+#include "core/json_text.h"
+
 namespace boardlab::lab {
 
 using nlohmann::json;
@@ -49,41 +52,37 @@ json to_json(const GameStats& g, const GameDef& def) {
 
 GameStats game_from_json(const json& j, const GameDef& def) {
   GameStats g;
-  g.index = j.at("index").get<long>();
+  // Every number through one bounded reader (a file anyone may edit: 1e300 or 2^70 read
+  // into an int was undefined behaviour).
+  g.index = json_integer(j, "index", 0, kMaxSeriesGames - 1);
   g.seed = j.at("seed").get<uint64_t>();
-  g.first_seat = j.at("first_agent_seat").get<int>();
+  g.first_seat = static_cast<int>(json_integer(j, "first_agent_seat", 0, def.nplayers() - 1));
   g.starter = j.at("starter").is_null() ? -1 : def.player_index(j.at("starter").get<std::string>());
   g.winner = j.at("winner").is_null() ? -1 : def.player_index(j.at("winner").get<std::string>());
   g.capped = j.at("capped").get<bool>();
   g.result = j.at("result").get<std::string>();
-  g.plies = j.at("plies").get<int>();
-  g.branching = j.at("branching").get<std::vector<int>>();
+  g.plies = static_cast<int>(json_integer(j, "plies", 0, 2LL * kMaxSeriesPlies));
+  g.branching = json_integers(j, "branching", 0, kMaxMoves, static_cast<size_t>(g.plies));
   // Read back from a file anyone may edit: values the summary and the plots rely on.
   auto require = [](bool ok, const char* what) {
     if (!ok) throw std::invalid_argument(what);
   };
-  require(g.first_seat >= 0 && g.first_seat < def.nplayers(), "first_agent_seat is not a seat of this game");
-  require(g.plies >= 0 && g.plies <= 100000000, "plies must be from 0 to 100000000");
-  require(static_cast<long>(g.branching.size()) <= g.plies, "more branching entries than plies");
-  for (int b : g.branching) require(b >= 0, "a branching entry is negative");
   g.branching_sides = j.value("branching_sides", std::string());
   require(g.branching_sides.empty() || g.branching_sides.size() == g.branching.size(),
           "branching_sides must name a seat per branching entry");
   for (char c : g.branching_sides) require(c >= '0' && c < '0' + def.nplayers(), "branching_sides names a seat the game has not");
   require(!j.at("winner").is_string() || g.winner >= 0, "winner is not a player of this game");
   require(!j.at("starter").is_string() || g.starter >= 0, "starter is not a player of this game");
-  for (const auto& e : def.events) g.events.push_back(j.at("events").value(e.name, 0L));
+  for (const auto& e : def.events) g.events.push_back(json_integer_or(j.at("events"), e.name.c_str(), 0, 0, g.plies));
   g.seconds = j.at("seconds").get<double>();
   // Files written before games carried their moves have none: their games still count.
-  g.moves = j.value("moves", std::vector<int>{});
+  g.moves = json_integers(j, "moves", 0, kMaxMoves - 1, static_cast<size_t>(g.plies));
   g.dice = j.value("dice", std::vector<std::string>{});
   require(g.moves.empty() || static_cast<int>(g.moves.size()) == g.plies, "moves must hold one entry per ply");
-  for (int m : g.moves) require(m >= 0, "a move's number is negative");
   require(g.dice.size() == (def.dice.count ? g.moves.size() : 0), "dice must hold one roll per move, in a game with dice");
   // Files written before games carried their agents' time have none.
   for (const json& t : j.value("thinking", json::array())) {
-    Thinking k{t.at("moves").get<long>(), t.at("seconds").get<double>(), t.at("longest").get<double>()};
-    require(k.moves >= 0 && k.moves <= g.plies, "thinking's moves must be from 0 to the game's plies");
+    Thinking k{json_integer(t, "moves", 0, g.plies), t.at("seconds").get<double>(), t.at("longest").get<double>()};
     require(k.seconds >= 0 && k.longest >= 0 && k.longest <= k.seconds, "thinking's times must be from 0, the longest within the sum");
     g.thinking.push_back(k);
   }
@@ -105,16 +104,12 @@ RunInfo run_from_json(const json& j) {
   r.definition_hash = j.at("definition_hash").get<std::string>();
   r.agents = j.at("agents").get<std::vector<std::string>>();
   r.seed = j.at("seed").get<uint64_t>();
-  r.games = j.at("games").get<long>();
-  r.max_plies = j.at("max_plies").get<int>();
-  r.opening_plies = j.value("opening_plies", 0);  // absent before runs could open randomly
-  r.shards = j.at("shards").get<std::vector<int>>();
-  r.shard_count = j.at("shard_count").get<int>();
+  r.games = json_integer(j, "games", 1, kMaxSeriesGames);
+  r.max_plies = static_cast<int>(json_integer(j, "max_plies", 0, kMaxSeriesPlies));
+  r.opening_plies = static_cast<int>(json_integer_or(j, "opening_plies", 0, 0, kMaxSeriesPlies));  // absent before runs could open randomly
+  r.shard_count = static_cast<int>(json_integer(j, "shard_count", 1, kMaxSeriesGames));
+  r.shards = json_integers(j, "shards", 1, r.shard_count, static_cast<size_t>(r.shard_count));
   if (r.agents.empty() || r.agents.size() > kMaxPlayers) throw std::invalid_argument("agents must list an agent per player");
-  if (r.opening_plies < 0) throw std::invalid_argument("opening_plies must be from 0");
-  if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
-  for (int k : r.shards)
-    if (k < 1 || k > r.shard_count) throw std::invalid_argument("shards must be numbers from 1 to shard_count");
   return r;
 }
 

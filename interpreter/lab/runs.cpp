@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <fcntl.h>  // AT_FDCWD, for renameat2
+#include <sys/stat.h>  // mkdir
 #include <unistd.h>
 
 #include <algorithm>
@@ -64,6 +65,9 @@ std::string refusal(const std::filesystem::path& dir, const RunInfo& run, bool r
     const std::string name = e.path().filename().string();
     if (std::find(std::begin(kRunFiles), std::end(kRunFiles), name) == std::end(kRunFiles))
       return fmt::format("it holds {}, which simulate did not write; choose another --out", name);
+    // A folder or a link under one of those names holds someone's files: --force would delete them.
+    if (e.is_symlink(ec) || !e.is_regular_file(ec))
+      return fmt::format("its {} is not a file simulate wrote (a folder or a link); choose another --out", name);
   }
   if (ec) return "it cannot be read: " + ec.message();
   if (replace || std::filesystem::is_empty(dir, ec)) return "";
@@ -106,15 +110,20 @@ void write_results(const std::string& dir, const std::vector<GameStats>& games, 
   const fs::path parent = target.parent_path();  // folder_path is absolute
   fs::create_directories(parent, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", parent.string(), ec.message()));
-  // Beside the target, so that the renames below stay on one file system.
-  const fs::path fresh = parent / fmt::format(".{}.writing-{}", target.filename().string(), ::getpid());
-  remove_quietly(fresh);
+  // Beside the target, so that the renames below stay on one file system, and a name of its
+  // own, made exclusively (mkdir fails on anything there, a planted link too), with the
+  // permissions the umask gives a new folder.
+  fs::path fresh;
+  for (int attempt = 0; fresh.empty(); ++attempt) {
+    const fs::path name = parent / fmt::format(".{}.writing-{}-{}", target.filename().string(), ::getpid(), attempt);
+    if (::mkdir(name.c_str(), 0777) == 0) fresh = name;
+    else if (errno != EEXIST || attempt >= 100)
+      throw std::runtime_error(fmt::format("cannot make the folder {}: {}", name.string(), std::strerror(errno)));
+  }
   struct Cleanup {
     fs::path p;
     ~Cleanup() { remove_quietly(p); }
   } cleanup{fresh};
-  fs::create_directory(fresh, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot make the folder {}: {}", fresh.string(), ec.message()));
   {
     // Streamed a line at a time (the folder is renamed whole below, so no file needs its own
     // temporary): one string of every line was a second copy of the run in memory, and

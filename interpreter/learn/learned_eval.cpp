@@ -47,15 +47,15 @@ void LearnedEval::save(const std::string& path, const std::string& training) con
   };
   std::vector<float> params(net_.parameter_count());
   net_.write_parameters(params.data());
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << (net_.antisymmetric() ? kMagicAntisymmetric : kMagic) << '\n' << header.dump() << '\n';
-    out.write(reinterpret_cast<const char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
-    if (!out) throw std::runtime_error(fmt::format("{}: cannot write the weights file", tmp));
-  }
+  std::ostringstream bytes;
+  bytes << (net_.antisymmetric() ? kMagicAntisymmetric : kMagic) << '\n' << header.dump() << '\n';
+  bytes.write(reinterpret_cast<const char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
   // Whole or not at all: an interrupted save leaves the old file.
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(fmt::format("{}: cannot write the weights file", path));
+  try {
+    write_text_file(path, bytes.str());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(fmt::format("{}: cannot write the weights file ({})", path, e.what()));
+  }
 }
 
 std::shared_ptr<const LearnedEval> LearnedEval::load(const std::string& path, const GameDef& def, std::string* warning) {

@@ -36,6 +36,16 @@ def _frames(columns):
     return Results(games, moves)
 
 
+def _game(game):
+    """A boardlab.Game from what the caller gave: a Game, or a game's name."""
+    from . import Game, load_game
+    if isinstance(game, str):
+        return load_game(game)
+    if not isinstance(game, Game):
+        raise TypeError(f"game: a boardlab.Game or a game's name, not {type(game).__name__}")
+    return game
+
+
 def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, opening_plies=0, moves=True, out=None,
              replace=False):
     """Plays `games` games of `game` (a boardlab.Game, or a name) between `agents` (one per
@@ -45,9 +55,7 @@ def simulate(game, games=100, agents=None, seed=1, max_plies=1000, threads=1, op
     run into as `simulate --out` does (games.jsonl, summary.json, report.html); `replace`
     lets it replace another run's folder (`--force`)."""
     _pandas()
-    from . import load_game
-    if isinstance(game, str):
-        game = load_game(game)
+    game = _game(game)
     if agents is None:
         agents = ["random"] * game.num_players()
     return _frames(_boardlab._lab.simulate(game, list(agents), games, seed, max_plies, threads, opening_plies, moves,
@@ -58,9 +66,7 @@ def match(game, agents, games=100, seed=1, max_plies=1000, threads=1, opening_pl
     """A match between two agents (specs or callables) as `boardlab match` plays it: a dict
     with the first agent's games, wins, draws, losses, capped, first_mover_wins, score and
     score_interval (95%), elo and elo_interval, and `text`, the program's report."""
-    from . import load_game
-    if isinstance(game, str):
-        game = load_game(game)
+    game = _game(game)
     return _boardlab._lab.match(game, list(agents), games, seed, max_plies, threads, opening_plies)
 
 

@@ -46,6 +46,17 @@ for c in $("$BIN" --help | awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]
   if grep -qx "$c" <<<"$readme_commands"; then pass=$((pass + 1)); else echo "FAIL: boardlab $c is not in the README's table"; fail=$((fail + 1)); fi
 done
 
+# A game folder from a stranger: many definitions, names with terminal escapes.
+games_dir=$(mktemp -d)
+for i in $(seq 1 60); do cp docs/tutorial/race.yaml "$games_dir/race-$i.yaml"; done
+cp docs/tutorial/race.yaml "$games_dir/"$'\e[31mred'".yaml"
+BOARDLAB_PATH="$games_dir" run 2 "a typo among many games" -- moves race-100 && {
+  has "$err" "(did you mean 'race-10'?)" "many games: the hint"; has "$err" " more (boardlab list)" "many games: the list is cut"; }
+BOARDLAB_PATH="$games_dir" run 0 "list a stranger's folder" -- list && {
+  has "$out" '\x1b[31mred' "list shows escapes"
+  if grep -q $'\e' "$out"; then echo "FAIL: list sent an escape to the terminal"; fail=$((fail + 1)); else pass=$((pass + 1)); fi; }
+rm -rf "$games_dir"
+
 # Bad input: a clear message, exit code 2, never a crash.
 run 2 "unknown game" -- moves no-such-game && has "$err" "no game named 'no-such-game'" "unknown game"
 run 2 "misspelt game" -- moves death-stack && has "$err" "did you mean 'death-stacks'?" "misspelt game"
@@ -170,6 +181,16 @@ run 0 "save a game" -- play dipole --seed 3 --player black=random && {
   has "$out" "Saved to $rec/game.txt" "save"
   has "$rec/game.txt" '[Game "dipole"]' "record header"
   has "$rec/game.txt" "1. white e1-f2/1" "record move"
+}
+# A link planted where a write once put its temporary file: the link's target is untouched,
+# and the file named is a file (every write goes through one exclusive temporary file).
+printf 'precious\n' >"$rec/victim.txt"
+ln -s "$rec/victim.txt" "$rec/planted.txt.tmp"
+INPUT=$'quit\n\n'
+run 0 "a record beside a planted link" -- play dipole --seed 3 --white random --black random --record "$rec/planted.txt" && {
+  has "$rec/victim.txt" "precious" "the link's target is untouched"
+  if [ -f "$rec/planted.txt" ] && [ ! -L "$rec/planted.txt" ]; then pass=$((pass + 1)); else echo "FAIL: planted.txt is not a file of its own"; fail=$((fail + 1)); fi
+  if ls -a "$rec" | grep -q '^\.planted'; then echo "FAIL: a temporary file was left"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 }
 run 0 "replay a record" -- replay "$rec/game.txt" && has "$out" "2 moves, all legal. Result: *" "replay"
 INPUT=$'quit\n\n'
@@ -502,7 +523,7 @@ run 2 "test --max-seconds 0" -- test breakthrough --max-seconds 0 && has "$err" 
 cp -r "$lab/s1" "$lab/bad" && sed -i 's/"agents": \[/"agents": ["random", /' "$lab/bad/summary.json"
 run 2 "merge a summary with three agents" -- merge "$lab/bad" && has "$err" "agents must list an agent per player (dipole has 2)" "merge bad agents"
 cp -r "$lab/s1" "$lab/bad2" && sed -i '1s/"plies":[0-9]*/"plies":-100/' "$lab/bad2/games.jsonl"
-run 2 "merge a game with negative plies" -- merge "$lab/bad2" && has "$err" "games.jsonl:1: plies must be from 0" "merge bad plies"
+run 2 "merge a game with negative plies" -- merge "$lab/bad2" && has "$err" "games.jsonl:1: plies must be a whole number from 0 to 200000000, not -100" "merge bad plies"
 run 2 "one agent" -- simulate dipole --agents mcts && has "$err" "dipole has 2 players: give 2 agents, not 1" "one agent"
 run 2 "a bad agent" -- simulate dipole --agents mcts,wizard && has "$err" "no agent named 'wizard'" "bad agent"
 # The same rules twice: the sequential test settles that the first mover's rate is the same.
@@ -626,6 +647,13 @@ run 0 "sweep an option" -- sweep death-stacks --option max_height=3,4,5,6 --agen
 run 0 "the sweep's middle point alone" -- simulate death-stacks --option max_height=4 --agents greedy,greedy --games 40 \
   --max-plies 300 --out "$lab/sweep-4" && same_summary "$lab/sweep/02" "$lab/sweep-4" "a sweep point is its own run"
 run 0 "sweep two definitions" -- sweep dipole dipole-10x10 --games 10 --out "$lab/sweep-defs" && has "$out" "dipole-10x10" "sweep defs"
+# --force replaces a run's files, never a folder or a link that bears one of their names.
+mkdir -p "$lab/mine/report.html" && printf 'mine\n' >"$lab/mine/report.html/notes.txt"
+run 2 "--force keeps a folder named report.html" -- simulate dipole --games 2 --out "$lab/mine" --force && {
+  has "$err" "its report.html is not a file simulate wrote" "force: a folder"; has "$lab/mine/report.html/notes.txt" "mine" "force: kept"; }
+mkdir -p "$lab/mysweep/sweep.json" && printf 'mine\n' >"$lab/mysweep/sweep.json/notes.txt"
+run 2 "sweep keeps a folder named sweep.json" -- sweep dipole --option first_player=white,black --games 2 --out "$lab/mysweep" --force &&
+  has "$lab/mysweep/sweep.json/notes.txt" "mine" "sweep force: kept"
 run 2 "sweep two options at once" -- sweep dipole --option first_player=white,black --option x=1,2 &&
   has "$err" "sweep varies one option at a time" "sweep two keys"
 run 2 "a sweep of one rule set" -- sweep dipole && has "$err" "a sweep needs two rule sets or more" "sweep one"

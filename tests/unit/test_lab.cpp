@@ -21,6 +21,7 @@
 #include "lab/ratings.h"
 #include "lab/svg_plot.h"
 #include "lab/html_page.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "lab/results_json.h"
 #include "lab/runs.h"
@@ -446,6 +447,48 @@ TEST_CASE("A question the settings cannot answer is said before any game", "[lab
   t.delta = 0.5;
   CHECK_FALSE(test_reach(Question::Fairer, t, 2000).possible);
   CHECK(test_reach(Question::Differs, t, 2000).possible);
+}
+
+TEST_CASE("A lab folder's numbers are read within their bounds, never converted blindly", "[lab]") {
+  const auto j = nlohmann::json::parse(R"({"a": 1e300, "b": 4294967297, "c": 18446744073709551615, "d": -3, "e": 7,
+                                          "f": [1, 2.5], "g": "7", "h": [1, 2, 3]})");
+  CHECK_THROWS_WITH(json_integer(j, "a", 0, 100), "a must be a whole number from 0 to 100, not 1e+300");
+  CHECK_THROWS_WITH(json_integer(j, "b", 0, 2147483647), Catch::Contains("not 4294967297"));
+  CHECK_THROWS_WITH(json_integer(j, "c", 0, 100), Catch::Contains("not 18446744073709551615"));
+  CHECK_THROWS_WITH(json_integer(j, "d", 0, 100), Catch::Contains("not -3"));
+  CHECK_THROWS_WITH(json_integer(j, "g", 0, 100), Catch::Contains("not \"7\""));
+  CHECK_THROWS_WITH(json_integer(j, "missing", 0, 100), "missing is missing");
+  CHECK(json_integer(j, "e", 0, 100) == 7);
+  CHECK(json_integer(j, "d", -5, 0) == -3);
+  CHECK(json_integer_or(j, "missing", 4, 0, 100) == 4);
+  CHECK_THROWS_WITH(json_integers(j, "f", 0, 10, 5), Catch::Contains("not 2.5"));
+  CHECK_THROWS_WITH(json_integers(j, "h", 0, 10, 2), "h must be a list of at most 2 numbers");
+  CHECK(json_integers(j, "h", 0, 10, 3) == std::vector<int>{1, 2, 3});
+  // A run's summary as a stranger may write it: each number refused with its bounds.
+  RunInfo run;
+  run.game = "dipole", run.agents = {"random", "random"}, run.games = 10, run.max_plies = 100, run.shards = {1};
+  run.shard_count = 1;
+  for (const auto& [key, value] : std::vector<std::pair<const char*, nlohmann::json>>{
+           {"games", 4611686018427387904LL}, {"games", 1e300}, {"max_plies", 4294967297LL}, {"opening_plies", -1},
+           {"shard_count", 0}, {"shards", nlohmann::json::array({2})}}) {
+    nlohmann::json bad = to_json(run);
+    bad[key] = value;
+    CHECK_THROWS_AS(run_from_json(bad), std::invalid_argument);
+  }
+  CHECK(to_json(run_from_json(to_json(run))) == to_json(run));
+  // A game's line: plies, moves and events within theirs.
+  auto def = load_game_def(resolve_game("dipole"));
+  GameStats g;
+  g.plies = 2, g.moves = {0, 1}, g.branching = {3, 4}, g.branching_sides = "01", g.events = {0, 0};
+  g.result = "white wins";
+  const nlohmann::json line = to_json(g, *def);
+  CHECK(game_from_json(line, *def).moves == g.moves);
+  for (const auto& [key, value] : std::vector<std::pair<const char*, nlohmann::json>>{
+           {"plies", 1e300}, {"index", -1}, {"moves", nlohmann::json::array({0, 1e20})}, {"branching", nlohmann::json::array({-1, 2})}}) {
+    nlohmann::json bad = line;
+    bad[key] = value;
+    CHECK_THROWS_AS(game_from_json(bad, *def), std::invalid_argument);
+  }
 }
 
 TEST_CASE("Openings: each round of games starts with its own random moves, the same from both seats", "[lab]") {
