@@ -134,7 +134,16 @@ Runner add_compare(CLI::App& app) {
     config.games = c->games, config.batch = c->batch, config.test = c->test, config.no_stop = c->no_stop;
     config.question = question;
     if (learn_both(agents, config, *c)) config.a.agents = config.b.agents = agents;
-    const lab::Comparison r = lab::compare(config, run_games);
+    // One bar over the whole comparison, its time left for every game --games allows (the
+    // test may settle sooner): a bar a batch told only of the batch.
+    ProgressBar bar("compare");
+    long before = 0;
+    const long most = 2 * config.games;
+    const lab::Comparison r = lab::compare(config, [&](const lab::SimulationConfig& side, const std::string& name) {
+      auto games = lab::simulate(side, [&](long done, long) { bar.update(before + done, most, "side " + name); });
+      before += static_cast<long>(games.size());
+      return games;
+    });
 
     fmt::print("{}", lab::compare_text(r, config, rule_set_name(c->a), rule_set_name(c->b)));
     if (!c->out.empty()) write_comparison(*c, r, config);

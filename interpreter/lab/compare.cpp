@@ -20,6 +20,12 @@ std::optional<Question> question_named(const std::string& name) {
 }
 
 namespace {
+// The test the question asks for: fairer is one-sided, the others two-sided.
+SequentialTest test_for(Question q, SequentialTest t) {
+  t.kind = q == Question::Fairer ? SequentialTest::Kind::Fairer : SequentialTest::Kind::Differs;
+  return t;
+}
+
 // What the question's test looks at, on one side's games, worth as many games as differ.
 Observed looked_at(Question q, const std::vector<GameStats>& games, const GameDef& def) {
   const Observed o = q == Question::Skill ? observed(summarize(games, def).first_agent_score) : observed(first_mover_wins(games));
@@ -28,8 +34,7 @@ Observed looked_at(Question q, const std::vector<GameStats>& games, const GameDe
 }  // namespace
 
 Comparison compare(const CompareConfig& config, const SeriesRunner& run) {
-  SequentialTest test = config.test;
-  test.kind = config.question == Question::Fairer ? SequentialTest::Kind::Fairer : SequentialTest::Kind::Differs;
+  const SequentialTest test = test_for(config.question, config.test);
   Comparison c;
   c.config_a = config.a, c.config_b = config.b;
   for (long done = 0; done < config.games;) {
@@ -106,9 +111,8 @@ TestReach test_reach(Question q, const SequentialTest& t, long games) {
   // The games each the test takes on average when the difference is 0 or delta (Wald's
   // approximation: the bound over the log-likelihood ratio's drift a game, delta^2 with a
   // rate's widest variance, 1/4 a side); a difference between them takes longer still.
-  const double lower = std::log(t.beta / (1 - t.alpha)),
-               upper = std::log((1 - t.beta) / (q == Question::Fairer ? t.alpha : t.alpha / 2));
-  const double needed = std::max(-lower, upper) / (t.delta * t.delta);
+  const SequentialState bounds = sequential_test({}, {}, test_for(q, t));  // no games: the bounds alone
+  const double needed = std::max(-bounds.lower, bounds.upper) / (t.delta * t.delta);
   if (needed <= static_cast<double>(games)) return {};
   return {true, fmt::format("a difference of {} takes the test about {:.0f} games each on average to settle, and --games "
                      "allows {}: it may well end unsettled (raise --games or --delta)",
