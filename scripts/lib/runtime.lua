@@ -92,6 +92,15 @@ local rt = {
   check_cell = check_cell, check_slot = check_slot, check_code = check_code, check_count = check_count,
   check_level = check_level,
 }
+-- Takes n steps of the loop budget at once, for library work done in C or in trusted Lua
+-- on a script's sizes (which is not counted step by step); the error at the line that
+-- called the library function.
+local function charge(n, fname)
+  local t = H.ticks_left - n
+  H.ticks_left = t
+  if t < 0 then ran_too_long(fname .. "'s work counts too", 3) end
+end
+rt.charge = charge
 local part = function(name) return dofile(lib_dir .. "/" .. name .. ".lua") end
 local writer = part("move_writer")(rt)
 rt.flag_of = writer.flag_of
@@ -104,12 +113,6 @@ api.queries = part("query_binding")(rt, api, board, state)
 local decode = part("move_decoder")(rt, api1)
 local default_notation = dofile(lib_dir .. "/notation.lua")
 
--- Takes n steps of the loop budget at once, for library work done in C.
-local function charge(n, fname)
-  local t = H.ticks_left - n
-  H.ticks_left = t
-  if t < 0 then ran_too_long(fname .. "'s work counts too", 3) end
-end
 native.charge = charge -- for the libraries' work in Lua on a script's data
 -- Shared helpers written against the API above; scripts see them as globals.
 native.rule_tables = dofile(lib_dir .. "/rule_tables.lua")(api, native)

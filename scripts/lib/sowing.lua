@@ -72,7 +72,7 @@ return function(api, native)
       got[i] = got[i] + 1
       last = i
     end
-    native.charge(passed, fname)
+    native.charge(passed + n, fname)  -- the seeds' steps, and a pass over the cycle (here and by the caller)
     return c, at, last
   end
 
@@ -108,6 +108,7 @@ return function(api, native)
 
   function M.write(from, sown)
     local cycle, n, counts = sown.cycle, #sown.cycle, sown.counts
+    native.charge(n, "sowing.write")
     for j = 1, n do
       local loc = cycle[(sown.from_index + j - 1) % n + 1]
       local k = counts[loc]
