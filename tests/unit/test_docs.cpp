@@ -296,6 +296,8 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
   const std::vector<std::pair<std::string, std::string>> limits = {
       {"kMaxTextFile", fmt::format("{} MiB", kMaxTextFile >> 20)},
       {"kMaxGamesFile", fmt::format("{} MiB", lab::kMaxGamesFile >> 20)},
+      {"lab::kMaxSeriesGames", std::to_string(lab::kMaxSeriesGames)},
+      {"lab::kMaxSeriesPlies", std::to_string(lab::kMaxSeriesPlies)},
       {"kMaxYamlDepth", fmt::format("{} levels", kMaxYamlDepth)},
       {"kMaxYamlValues", std::to_string(kMaxYamlValues)},
       {"kMaxPlayers", std::to_string(kMaxPlayers)},
