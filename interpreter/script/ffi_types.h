@@ -179,6 +179,10 @@
        by the id compile gave. */                                                             \
     void* blocks_scratch;                                                                      \
     int32_t (*run_block)(struct bl_host*, const bl_board*, int32_t block);                     \
+    /* 1 once the script's memory went over limits.memory_mb: its next loop step stops it.    \
+       Volatile: the allocator sets it in the middle of compiled code, whose loads of it must \
+       not be hoisted or forwarded. */                                                        \
+    volatile int32_t memory_over;                                                              \
   } bl_host;
 
 extern "C" {

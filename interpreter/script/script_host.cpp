@@ -26,17 +26,29 @@ namespace boardlab {
 
 std::string script_lib_dir() { return data_dir() + "/scripts/lib"; }
 
+// The script VM's allocator, within limits.memory_mb. Past the limit it does not refuse at
+// once: LuaJIT crashes when an allocation fails inside compiled code (a trusted library
+// function filling memory: SIGSEGV from 128 MiB up). It raises host.memory_over instead, which
+// stops the script at its next loop step with the memory error, and refuses only past a
+// margin of half the limit (what one step of library work may still take).
 struct ScriptHost::Alloc {
   MemoryBudget budget;
+  volatile int32_t* over = nullptr;  // the host's memory_over
   static void* fn(void* ud, void* ptr, size_t osize, size_t nsize) {
-    MemoryBudget& b = static_cast<Alloc*>(ud)->budget;
+    Alloc& a = *static_cast<Alloc*>(ud);
+    MemoryBudget& b = a.budget;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
       std::free(ptr);
       b.lua -= old;
       return nullptr;
     }
-    if (nsize > old && !b.allows(b.lua - old + nsize, b.moves)) return nullptr;
+    if (nsize > old && !b.allows(b.lua - old + nsize, b.moves)) {
+      if (a.over) *a.over = 1;
+      MemoryBudget margin = b;
+      margin.limit += b.limit / 2;
+      if (!margin.allows(b.lua - old + nsize, b.moves)) return nullptr;
+    }
     void* p = std::realloc(ptr, nsize);
     if (p) b.lua = b.lua - old + nsize;
     return p;
@@ -197,6 +209,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   }
   host_.tick_limit = def.tick_limit;
   host_.ticks_left = def.tick_limit;
+  alloc_->over = &host_.memory_over;
   host_.chains_scratch = &jump_chains_;
   host_.jump_chains = &JumpChains::run;
   host_.race_scratch = &race_turns_;
@@ -271,7 +284,7 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   field("load_game");
   lua_pushlstring(L_, source.data(), source.size());
   lua_pushstring(L_, ("@" + def.script_display).c_str());
-  host_.ticks_left = host_.tick_limit;
+  host_.ticks_left = host_.tick_limit, host_.memory_over = 0;
   State start(def);  // what `state` shows a script that looks at it while loading
   host_.state = view(start);
   if (int st = lua_pcall(L_, 2, 1, tb); st != 0) fail("load", 0, st);
@@ -330,7 +343,7 @@ void ScriptHost::Closer::operator()(lua_State* L) const { lua_close(L); }
 void ScriptHost::fail(const char* hook, int ply, int status) {
   std::string msg = lua_tostring(L_, -1) ? escape_control(lua_tostring(L_, -1)) : "an error that is not a string";
   lua_settop(L_, stack_base_);
-  if (status == LUA_ERRMEM)
+  if (status == LUA_ERRMEM || host_.memory_over)
     msg = fmt::format("{}: the script went over its memory limit of {} MiB (limits.memory_mb)", def_.script_display,
                       def_.memory_limit >> 20);
   // Context goes on the first line, before the traceback.
@@ -347,7 +360,7 @@ void ScriptHost::call(int fn_ref, const char* hook, const State& s, int nargs, i
 
 void ScriptHost::pcall(const char* hook, const State& s, int nargs, int nresults) {
   ++lua_calls_;
-  host_.ticks_left = host_.tick_limit;
+  host_.ticks_left = host_.tick_limit, host_.memory_over = 0;
   if (int st = lua_pcall(L_, nargs, nresults, kTraceback); st != 0) fail(hook, s.ply(), st);
 }
 
@@ -382,7 +395,7 @@ void ScriptHost::generate(const State& s, MoveList& out) {
 }
 
 void ScriptHost::generate_declared(const State& s, MoveList& out) {
-  host_.ticks_left = host_.tick_limit;
+  host_.ticks_left = host_.tick_limit, host_.memory_over = 0;
   const int32_t status = def_.declared->generate(host_, board_);
   host_.moves.trusted = 1;  // a block writes only legal moves
   *out.raw() = host_.moves;

@@ -99,6 +99,7 @@ local function charge(n, fname)
   local t = H.ticks_left - n
   H.ticks_left = t
   if t < 0 then ran_too_long(fname .. "'s work counts too", 3) end
+  if H.memory_over ~= 0 then error("not enough memory", 0) end -- the host names the limit
 end
 rt.charge = charge
 local part = function(name) return dofile(lib_dir .. "/" .. name .. ".lua") end
@@ -131,10 +132,14 @@ for _, name in ipairs(info.hooks) do KNOWN_HOOKS[name] = true end
 
 local R = { layout = layout }
 
+-- A loop step of the script: the loop budget, and the memory limit the allocator flagged
+-- (script_host.cpp: a failed allocation inside compiled code would crash LuaJIT, so the
+-- script stops here instead, with the same error).
 local function tick()
   local t = H.ticks_left - 1
   H.ticks_left = t
   if t < 0 then ran_too_long("an endless loop?", 2) end
+  if H.memory_over ~= 0 then error("not enough memory", 0) end
 end
 
 -- Runs the instrumented script; returns the names of the global functions it defined.

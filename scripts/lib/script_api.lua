@@ -77,8 +77,12 @@ function board.distinct_targets()
   if not target_tables then target_tables = { build_targets() } end
   local f, c, l = target_tables[1], target_tables[2], target_tables[3]
   local copy = function(t) local o = {} for i, v in pairs(t) do o[i] = v end return o end
+  rt.charge(#f + #c + #l, "board.distinct_targets")  -- copies: meant for load time
   return copy(f), copy(c), copy(l)
 end
+-- Interpreted: one call copies millions of entries on a large board, more than the memory
+-- limit's margin may hold, and an allocation failing in compiled code crashes LuaJIT.
+jit.off(board.distinct_targets, true)
 function board.cell(name) return cell_id[name] or unknown("board.cell", "cell", name, info.cells) end
 function board.name(c) return info.cells[c + 1] end
 function board.dir(name) return dir_id[name] or unknown("board.dir", "direction", name, info.dirs) end

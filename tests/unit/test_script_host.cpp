@@ -1,6 +1,7 @@
 // The Lua host: the sandbox, the loop budget, the memory cap, error messages, and the FFI
 // struct layouts agreeing between C++ and Lua.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cstddef>
 #include <regex>
@@ -237,6 +238,7 @@ const Offset kCppLayout[] = {
   {"bl_host", "drop_moves", offsetof(bl_host, drop_moves)},
   {"bl_host", "blocks_scratch", offsetof(bl_host, blocks_scratch)},
   {"bl_host", "run_block", offsetof(bl_host, run_block)},
+  {"bl_host", "memory_over", offsetof(bl_host, memory_over)},
 };
 
 }  // namespace
@@ -368,6 +370,29 @@ TEST_CASE("library work done in C counts against the loop budget, and far positi
   CHECK_THAT(run("function generate() local s = ('x'):rep(2^26) end\n"), Contains("string.rep: the result would be 67108864 bytes"));
   // A script's own error(..., level) still names its own line.
   CHECK_THAT(run("local function f() error('mine', 2) end\nfunction generate()\n  f()\nend\n"), Contains("tiny.lua:3: mine"));
+}
+
+TEST_CASE("the memory limit holds inside every library function, at every limit: an error, never a crash") {
+  // LuaJIT crashed (SIGSEGV) when an allocation failed inside compiled library code: keeping
+  // what sowing.sow returns, or calling board.distinct_targets in a loop, from 128 MiB up.
+  // The script's own code, for comparison, stopped cleanly.
+#ifdef BOARDLAB_SANITIZED_BUILD
+  const std::vector<int> limits = {16, 128};
+#else
+  const std::vector<int> limits = {16, 128, 256};
+#endif
+  for (const char* body : {"local c = {state.mine(0), 1, 2} local k = {} for i = 1, 1e8 do k[i] = sowing.sow(state.mine(0), c) end",
+                           "local k = {} for i = 1, 1e8 do k[i] = {board.distinct_targets()} end",
+                           "local k = {} for i = 1, 1e8 do k[i] = board.cell_set({0, 1, 2}) end",
+                           "local k = {} for i = 1, 1e8 do k[i] = dice_turns.counts_key(4, 3) end",
+                           "local k = {} for i = 1, 1e8 do k[i] = {i, i} end"}) {
+    for (const int mb : limits) {
+      INFO(body << " under " << mb << " MiB");
+      CHECK_THAT(run(std::string("function generate() ") + body + " end\n",
+                     fmt::format("limits: {{ticks: 500000000, memory_mb: {}}}\n", mb)),
+                 Contains(fmt::format("the script went over its memory limit of {} MiB (limits.memory_mb)", mb)));
+    }
+  }
 }
 
 TEST_CASE("what a hook hands back is bounded: moves per position, notation's spellings, escapes") {
