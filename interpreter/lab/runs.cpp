@@ -320,6 +320,9 @@ ResumedRun resume_run(const std::string& dir, const std::string& definition, lon
   if (!retyped.empty() && retyped != named)
     throw std::invalid_argument(fmt::format("--agents with --resume repeats the run's agents to vouch for them: {}/summary.json "
                                             "names '{}'", dir, join(run.agents, ",")));
+  if (more > kMaxSeriesGames - run.games)  // both within bounds: the sum cannot overflow
+    throw std::invalid_argument(fmt::format("--more {}: {} would then hold more than {} games, the most a run may", more,
+                                            dir, kMaxSeriesGames));
   out.config = SimulationConfig{def, agents, run.games + more, run.seed, run.max_plies, threads};
   SimulationConfig& c = out.config;
   c.opening_plies = run.opening_plies;

@@ -654,6 +654,9 @@ run 2 "--force keeps a folder named report.html" -- simulate dipole --games 2 --
 mkdir -p "$lab/mysweep/sweep.json" && printf 'mine\n' >"$lab/mysweep/sweep.json/notes.txt"
 run 2 "sweep keeps a folder named sweep.json" -- sweep dipole --option first_player=white,black --games 2 --out "$lab/mysweep" --force &&
   has "$lab/mysweep/sweep.json/notes.txt" "mine" "sweep force: kept"
+# A folder's run at the most games a run may hold: --more is refused, not played (or overflowed).
+run 0 "a run to grow" -- simulate dipole --games 2 --out "$lab/big" && sed -i 's/"games": 2,/"games": 100000000,/' "$lab/big/summary.json"
+run 2 "--more past the most games" -- simulate --resume "$lab/big" --more 1 && has "$err" "would then hold more than 100000000 games" "more: bound"
 run 2 "sweep two options at once" -- sweep dipole --option first_player=white,black --option x=1,2 &&
   has "$err" "sweep varies one option at a time" "sweep two keys"
 run 2 "a sweep of one rule set" -- sweep dipole && has "$err" "a sweep needs two rule sets or more" "sweep one"
