@@ -1,10 +1,10 @@
 // Small text helpers: edit distance for "did you mean", joining and splitting.
 #include "core/text.h"
 
-#include <charconv>
-#include <cstring>
-#include <chrono>
 #include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstring>
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -145,29 +145,24 @@ void write_text_file(const std::string& path, const std::string& text) {
     if (fd < 0 && errno != EEXIST) throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
   if (fd < 0) throw std::runtime_error(fmt::format("cannot write {}: no free temporary name beside it", path));
-  auto fail = [&](const char* what) {
+  // Any failure leaves no temporary file behind, and says why (errno, read before closing).
+  auto fail = [&]() {
     const std::string why = std::strerror(errno);
-    ::close(fd);
+    if (fd >= 0) ::close(fd);
     ::unlink(tmp.c_str());
-    throw std::runtime_error(fmt::format("cannot {} {}: {}", what, path, why));
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, why));
   };
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("write");
+    if (n <= 0) fail();
     done += static_cast<size_t>(n);
   }
   // On the disk before the rename: a crash then leaves the old file or the new one, whole.
-  if (::fsync(fd) != 0) fail("write");
-  if (::close(fd) != 0) {
-    ::unlink(tmp.c_str());
-    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    throw std::runtime_error(fmt::format("cannot write {}: {}", path, why));
-  }
+  if (::fsync(fd) != 0) fail();
+  const int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0 || ::rename(tmp.c_str(), path.c_str()) != 0) fail();
 }
 
 std::optional<long long> parse_int(std::string_view s) {
