@@ -49,8 +49,8 @@ struct SimulationConfig {
 
 // The random plies a lab command starts each round with when nobody says (--openings auto):
 // kAutoOpeningPlies when no agent's choices involve chance (chooses_by_chance) in a game
-// without dice, else none. Four plies, two a side: one ply gave Kalah (level 3 in both seats)
-// a handful of distinct games; four give nearly every round its own (docs/lab.md).
+// without dice, else none. Two plies a side; what it gives, measured, is in docs/lab.md
+// ("Distinct games and openings").
 constexpr int kAutoOpeningPlies = 4;
 int auto_opening_plies(const GameDef& def, const std::vector<AgentSpec>& agents);
 

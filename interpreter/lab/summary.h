@@ -16,10 +16,9 @@ namespace boardlab::lab {
 // the levels above 1) play one game again and again from one position, and two copies of
 // one such agent seated both ways play one game twice; copies tell no more than one game.
 // So a series counts as its distinct games: exact when the repeats are such copies, and
-// a little cautious when random play meets the same short game again by chance (random
-// Dipole: 3,625 distinct of 4,000). Kish's effective number, n^2 over the sum of each
-// game's count squared, was tried and is wrong there: one two-ply game drawn 300 times
-// made 4,000 independent random games worth 464.
+// a little cautious when random play meets the same short game again by chance. Kish's
+// effective number (n^2 over the sum of each game's count squared) is wrong there: a short
+// game drawn often by chance weighs as if it were copies (docs/lab.md has the measurement).
 struct Variety {
   long games = 0, distinct = 0;
 };
