@@ -79,8 +79,9 @@ class Tree {
   size_t nodes() const { return nodes_.size(); }
   // Lets the tree go, memory and all: the next search starts afresh.
   void forget() {
-    nodes_ = {};
-    guides_ = {};
+    // Not `nodes_ = {}`: that assigns an empty list and keeps the capacity.
+    std::vector<Node>().swap(nodes_);
+    std::vector<Guide>().swap(guides_);
     root_ = -1;
   }
   static size_t node_bytes(bool puct);  // what one node holds, for the memory budget

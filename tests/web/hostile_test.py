@@ -53,6 +53,12 @@ def check_peak(server, ceiling_mb, what):
     check(mb < ceiling_mb, f"{what}: {mb:.0f} MB")
 
 
+def check_held(server, ceiling_mb, what):
+    with open(f"/proc/{server.pid}/status") as f:
+        mb = int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1)) / 1024
+    check(mb < ceiling_mb, f"{what}: {mb:.0f} MB")
+
+
 def slow_clients(host, port):
     """32 connections each sending its request a byte a second; other clients answered at once."""
     stop = threading.Event()
@@ -167,6 +173,9 @@ def searching_games(boardlab, memory):
         check(not errors, f"16 computer moves in 8 games: {errors[:3]}")
         if memory:
             check_peak(server, 1024, "the server's peak memory stays under 1 GB")
+            # Each seat searched ~2 s (a tree of tens of MB): none is kept while the games wait
+            # (a cleared vector that kept its capacity held ~18 MB per game).
+            check_held(server, 100, "the 8 waiting games hold under 100 MB")
 
 
 SHUTTLE = """api: 2
