@@ -73,7 +73,13 @@ struct DiceDef {
 // directions x lengths, 2 bytes each) and the position keys (cells x max_stack x piece
 // codes, 8 bytes each).
 constexpr long long kMaxTableEntries = 1 << 24;
-constexpr int kMaxStock = 1'000'000;  // the pieces of one kind a reserve may start with
+// The most pieces a hand holds, one limit for every reader and writer: a setup's stock of one
+// kind, a position's count, and a game's pieces in all (setup and stocks, whichever hand
+// gathers them).
+constexpr int kMaxStock = 1'000'000;
+// The longest game, in plies: a game still going then is a draw (Rules), and it is the
+// largest ply a position text gives and the largest turn.max_plies.
+constexpr int kMaxPly = 100'000'000;
 // What `state.reserve` says of a hand that never runs out (setup pieces `unlimited`): a
 // count no game can exhaust, which placing from it or putting back into it leaves as it is.
 constexpr int kUnlimitedStock = kMaxStock;
@@ -166,7 +172,8 @@ struct GameDef {
   }
   int first_player = 0;
   NoMovePolicy no_moves = NoMovePolicy::Lose;
-  int max_plies = 0;  // 0: no cap
+  int max_plies = 0;  // 0: no cap but kMaxPly
+  int ply_cap() const { return max_plies ? max_plies : kMaxPly; }
   int no_progress_plies = 0;  // 0: no such rule
   bool lose_without_pieces = false;
   bool lose_without_stacks = false;  // a player who owns no stack (no top piece) loses

@@ -95,7 +95,7 @@ void read_board(DefinitionReader& r) {
   directions(b, *kind, frame, r);
   // Stack capacity needs the setup: count its pieces first, before the board exists.
   const long long total = setup_piece_count(r);
-  g.total_pieces = static_cast<int>(std::min<long long>(total, 1'000'000));
+  g.total_pieces = static_cast<int>(std::min<long long>(total, kMaxStock));
   g.stack_cap = static_cast<int>(std::clamp<long long>(total, 1, 255));
   if (const YNode* ms = kMaxStack.in(b)) g.stack_cap = r.bounded(*ms, 1, 255, "'board.max_stack' is from 1 to 255");
   // The ray table holds a cell per (cell, direction, length): sized before it is made.

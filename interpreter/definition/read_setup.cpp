@@ -153,11 +153,15 @@ void read_setup(DefinitionReader& r) {
         if (!stack.empty()) g.setup.push_back({c, stack});
       }
   }
-  if (!g.unlimited.empty()) return;
   long long pieces = 0;
   for (const SetupEntry& e : g.setup) pieces += static_cast<long long>(e.stack.size());
-  for (const ReserveStock& s : g.stock) pieces += s.count;
-  g.setup_pieces = static_cast<int>(std::min<long long>(pieces, std::numeric_limits<int>::max()));
+  for (const ReserveStock& s : g.stock)
+    if (!g.is_unlimited(s.slot, s.code)) pieces += s.count;
+  // Any hand may gather every piece: a game holds no more than a hand may.
+  if (pieces > kMaxStock)
+    r.error(setup->pos, fmt::format("the setup holds {} pieces (on the board and in limited hands); a game holds at most {}",
+                                    pieces, kMaxStock));
+  if (g.unlimited.empty()) g.setup_pieces = static_cast<int>(std::min<long long>(pieces, kMaxStock));
 }
 
 }  // namespace boardlab

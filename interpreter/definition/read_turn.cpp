@@ -126,7 +126,7 @@ void read_turn(DefinitionReader& r) {
         r.error(n->pos, fmt::format("'{}.{}' must be {}, not '{}'", turn_key().name, kNoMoves.name,
                                     kNoMovePolicies.alternatives(), v));
     }
-    if (const YNode* m = kMaxPlies.in(*t)) g.max_plies = r.int_value(*m, "turn.max_plies", 0);
+    if (const YNode* m = kMaxPlies.in(*t)) g.max_plies = r.int_value(*m, "turn.max_plies", 0, kMaxPly);
     if (const YNode* m = kNoProgress.in(*t)) g.no_progress_plies = r.int_value(*m, "turn.no_progress", 0);
     for (auto [key, rule] : {std::pair{&kLoseWithoutPieces, &g.lose_without_pieces},
                              std::pair{&kLoseWithoutStacks, &g.lose_without_stacks}})

@@ -60,7 +60,7 @@ class Checker : public Player, public GameObserver {
           before_, "undo does not restore the position");
     rules_.apply(back, move_);
     check(back.same_position(s) && back.hash() == s.hash() && back.outcome() == s.outcome(), s, "apply is not deterministic");
-    check(!rules_.def().max_plies || s.ply() <= rules_.def().max_plies, s, "the game went past its ply cap");
+    check(s.ply() <= rules_.def().ply_cap(), s, "the game went past its ply cap");
     last_ = std::move(back);
   }
 

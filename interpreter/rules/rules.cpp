@@ -114,7 +114,7 @@ Outcome Rules::end_of_move(const State& s, const Move* last) const {
     return {Outcome::Kind::Draw, Outcome::Reason::Repetition, -1};
   if (def_->no_progress_plies && s.quiet_plies() >= def_->no_progress_plies)
     return {Outcome::Kind::Draw, Outcome::Reason::NoProgress, -1};
-  if (def_->max_plies && s.ply() >= def_->max_plies) return {Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1};
+  if (s.ply() >= def_->ply_cap()) return {Outcome::Kind::Draw, Outcome::Reason::MoveCap, -1};
   return {};
 }
 
@@ -204,7 +204,7 @@ std::string describe(const GameDef& g, const Outcome& o) {
       case Outcome::Reason::NoPieces: return "the other side has no piece left";
       case Outcome::Reason::NoStacks: return "the other side owns no stack";
       case Outcome::Reason::Repetition: return fmt::format("the position occurred {} times", g.repetition_count);
-      case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.max_plies);
+      case Outcome::Reason::MoveCap: return fmt::format("the {}-ply limit was reached", g.ply_cap());
       case Outcome::Reason::NoProgress: return fmt::format("{} plies without progress", g.no_progress_plies);
       case Outcome::Reason::Script:
         return o.detail && o.detail <= g.results.size() ? g.results[o.detail - 1u].doc : "by the rules";

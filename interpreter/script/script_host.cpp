@@ -284,7 +284,8 @@ ScriptHost::ScriptHost(const GameDef& def) : def_(def), alloc_(std::make_unique<
   field("load_game");
   lua_pushlstring(L_, source.data(), source.size());
   lua_pushstring(L_, ("@" + def.script_display).c_str());
-  host_.ticks_left = host_.tick_limit, host_.memory_over = 0;
+  host_.ticks_left = host_.tick_limit;
+  host_.memory_over = 0;
   State start(def);  // what `state` shows a script that looks at it while loading
   host_.state = view(start);
   if (int st = lua_pcall(L_, 2, 1, tb); st != 0) fail("load", 0, st);
@@ -360,7 +361,8 @@ void ScriptHost::call(int fn_ref, const char* hook, const State& s, int nargs, i
 
 void ScriptHost::pcall(const char* hook, const State& s, int nargs, int nresults) {
   ++lua_calls_;
-  host_.ticks_left = host_.tick_limit, host_.memory_over = 0;
+  host_.ticks_left = host_.tick_limit;
+  host_.memory_over = 0;
   if (int st = lua_pcall(L_, nargs, nresults, kTraceback); st != 0) fail(hook, s.ply(), st);
 }
 
@@ -395,7 +397,8 @@ void ScriptHost::generate(const State& s, MoveList& out) {
 }
 
 void ScriptHost::generate_declared(const State& s, MoveList& out) {
-  host_.ticks_left = host_.tick_limit, host_.memory_over = 0;
+  host_.ticks_left = host_.tick_limit;
+  host_.memory_over = 0;
   const int32_t status = def_.declared->generate(host_, board_);
   host_.moves.trusted = 1;  // a block writes only legal moves
   *out.raw() = host_.moves;

@@ -98,7 +98,8 @@ State parse_position(const GameDef& g, const std::string& text) {
       if (code < 0) throw PositionError(fmt::format("'{}': '{}' is not a piece glyph", t, glyph));
       if (g.is_unlimited(slot, code)) throw PositionError(fmt::format("'{}': the hand of '{}' in {} is unlimited: it has no count", t, glyph, slot_name));
       auto n = parse_int(rhs);
-      if (!n || *n < 0 || *n > 100000) throw PositionError(fmt::format("'{}': the count must be a number", t));
+      if (!n || *n < 0 || *n > kMaxStock)
+        throw PositionError(fmt::format("'{}': the count is a number from 0 to {}", t, kMaxStock));
       s.set_reserve(slot, code, static_cast<int32_t>(*n));
       continue;
     }

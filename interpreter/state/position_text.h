@@ -28,8 +28,6 @@ class PositionError : public std::runtime_error {
 // and the runtime's) compare without it.
 enum class WithPly : bool { No, Yes };
 std::string position_text(const State& s, WithPly ply = WithPly::Yes);
-// The largest ply a position text may give.
-constexpr long kMaxPly = 100'000'000;
 // The dice rolled, as records write them: "6-5" (a double once per die), "" before a roll.
 std::string dice_text(const State& s);
 // Dice as typed: "3,1", or "3-1" as records write them (one number per die). Throws

@@ -167,6 +167,13 @@ run 0 "the agent protocol, a track game with pins and no bar" -- agent plakoto -
   has "$out" '"move":"' "plakoto agent move"
   has "$out" '"search":"depth 1 in ' "what the search cost"
 }
+# The last ply a position may give (kMaxPly) ends the game: the reply is never a position
+# past it, which the reader would refuse (it was 'ply:100000001').
+INPUT=$'{"position": "white ply:99999999 a1=w h8=b"}\n{"position": "white ply:100000000 a1=w h8=b"}\n'
+run 0 "the agent protocol at the last ply" -- agent breakthrough --agent random && {
+  has "$out" '"position":"black ply:100000000 ' "agent: the move onto the last ply"
+  has "$out" '"error":"the game is over: draw (the 100000000-ply limit was reached)"' "agent: no move past the last ply"
+}
 INPUT=''
 run 0 "bench an agent" -- bench dipole --agent mcts:iterations=100 --seconds 0.5 && has "$out" "search steps/s:" "bench agent"
 run 0 "play against an agent" -- play english-checkers --player black=alphabeta:depth=2 --player white=greedy --seed 1 &&

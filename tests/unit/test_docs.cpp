@@ -303,6 +303,8 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
       {"kMaxPlayers", std::to_string(kMaxPlayers)},
       {"kMaxDice", std::to_string(kMaxDice)},
       {"kMaxRolls", std::to_string(kMaxRolls)},
+      {"kMaxStock", std::to_string(kMaxStock)},
+      {"kMaxPly", fmt::format("{} plies", kMaxPly)},
       {"kMaxEvents", std::to_string(kMaxEvents)},
       {"kMaxTableEntries", std::to_string(kMaxTableEntries)},
       {"kMaxTicks", std::to_string(kMaxTicks)},

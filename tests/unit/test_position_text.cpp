@@ -4,6 +4,7 @@
 #include "helpers.h"
 #include <fmt/format.h>
 
+#include "rules/invariants.h"
 #include "rules/playout.h"
 #include "state/position_text.h"
 
@@ -91,4 +92,46 @@ TEST_CASE("a position holding more pieces than the game's setup is refused, in e
   // The seeds of Kalah follow its option: 3 a pit make 36.
   auto kalah = testing::bundled("kalah", {{"seeds", "3"}});
   CHECK_THROWS_WITH(parse_position(kalah->def(), "south a1=" + std::string(37, 's')), Contains("this game has 36"));
+}
+
+TEST_CASE("positions at the limits boardlab writes, it reads back: a hand of kMaxStock, the last ply") {
+  using Catch::Contains;
+  // One limit for the setup, the writer and the reader: a hand of 500,000 once wrote texts
+  // the reader refused (its count limit was 100,000), and check failed at ply 0.
+  const testing::TempDir dir;
+  const std::string path = dir.write("hands.yaml", fmt::format(R"(api: 2
+name: hands
+title: Hands
+description: Two full hands and a small board.
+players: [{{name: white}}, {{name: black}}]
+board: {{kind: grid, size: [3, 3]}}
+reserves: [hand]
+pieces: {{man: {{glyphs: {{white: w, black: b}}}}}}
+setup:
+  - {{reserve: hand, pieces: {{w: {}, b: 1}}}}
+moves:
+  drop: {{from: hand}}
+)", kMaxStock - 1));
+  const ThreadRules game(load_game_def(path));
+  InvariantOptions opt;
+  opt.games = 3;
+  const InvariantReport report = check_invariants(game, opt);
+  INFO((report.failures.empty() ? "" : report.failures[0]));
+  CHECK(report.ok());
+  CHECK(report.plies > 0);
+  const std::string full = fmt::format("white hand:w={}", kMaxStock);
+  CHECK_THROWS_WITH(parse_position(game.def(), full + " a1=b"), Contains(fmt::format("this game has {}", kMaxStock)));
+  CHECK(position_text(parse_position(game.def(), full)) == full);
+  CHECK_THROWS_WITH(parse_position(game.def(), fmt::format("white hand:w={}", kMaxStock + 1)),
+                    Contains(fmt::format("the count is a number from 0 to {}", kMaxStock)));
+  // The last ply a text may give ends the game (a draw at kMaxPly): no move leads past it.
+  State s = parse_position(game.def(), fmt::format("white ply:{} hand:w=2", kMaxPly - 1));
+  MoveList moves;
+  game.legal_moves(s, moves);
+  REQUIRE_FALSE(moves.empty());
+  game.apply(s, moves[0]);
+  CHECK(s.ply() == kMaxPly);
+  CHECK(game.outcome(s).reason == Outcome::Reason::MoveCap);
+  CHECK(describe(game.def(), game.outcome(s)) == fmt::format("draw (the {}-ply limit was reached)", kMaxPly));
+  CHECK(position_text(parse_position(game.def(), position_text(s))) == position_text(s));
 }
