@@ -34,6 +34,10 @@ class DefinitionReader final : public BlockReader {
   bool well_formed(std::initializer_list<const Field*> keys) const;
   // A top-level key's node: null when it is absent or malformed.
   const YNode* section(const Field& key) const;
+  // Marks a section the schema let through but its reader refused (a board of no cells after
+  // an error at its size): the sections that read it are skipped, as for a malformed one,
+  // rather than read against what was never made.
+  void refuse(const Field& key) { malformed_.insert(key.name); }
 
   // A scalar that may be written `$option`: its value, or "" after an error.
   std::string resolve(const YNode& n);
@@ -68,7 +72,7 @@ class DefinitionReader final : public BlockReader {
  private:
   const YNode& root_;
   Diagnostics& diags_;
-  const std::set<std::string> malformed_;
+  std::set<std::string> malformed_;
   GameDef& g_;
 };
 

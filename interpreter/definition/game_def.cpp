@@ -126,7 +126,10 @@ void build(DefinitionReader& r, const std::vector<std::pair<std::string, std::st
   read_about(r);
   if (r.well_formed({&options_key()})) read_options(r, overrides);
   if (r.well_formed({&players_key()})) read_players(r);
-  if (r.well_formed({&board_key(), &players_key(), &setup_key()})) read_board(r);
+  if (r.well_formed({&board_key(), &players_key(), &setup_key()})) {
+    read_board(r);
+    if (g.board.ncells == 0) r.refuse(board_key());  // its error is said: nothing reads the board
+  }
   if (r.well_formed({&pieces_key(), &players_key()})) read_pieces(r);
   if (r.well_formed({&reserves_key()})) read_reserves(r);
   if (r.well_formed({&reserves_key(), &board_key()})) link_board(r);
