@@ -3,9 +3,27 @@
 
 #include <fmt/format.h>
 
+#include <regex>
 #include <stdexcept>
 
 namespace boardlab {
+
+std::string json_error_text(const nlohmann::json::exception& e) {
+  // nlohmann's texts are fixed by its version (3.11): rewritten piece by piece, anything
+  // unforeseen keeps its words without the code.
+  static const std::vector<std::pair<std::regex, std::string>> plain = {
+      {std::regex(R"(^\[json\.exception\.[a-z_]+\.\d+\] )"), ""},
+      {std::regex(R"(^parse error (at line \d+, column \d+): syntax error while parsing [a-z ]+ - )"), "$1: "},
+      {std::regex(R"(^parse error (at line \d+, column \d+): )"), "$1: "},
+      {std::regex(R"(; last read: ('[^']*'))"), " (last read: $1)"},
+      {std::regex(R"(^number overflow parsing ('.*')$)"), "the number $1 is too large"},
+      {std::regex(R"(^type must be (\w+), but is (\w+)$)"), "a $1 was expected, not a $2"},
+      {std::regex(R"(^key ('.*') not found$)"), "no $1"},
+  };
+  std::string text = e.what();
+  for (const auto& [pattern, with] : plain) text = std::regex_replace(text, pattern, with);
+  return text;
+}
 
 nlohmann::json parse_json(std::string_view text) {
   // One pass over the text before the parser: brackets outside strings are the nesting.

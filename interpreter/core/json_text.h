@@ -4,6 +4,7 @@
 // that crashed a server).
 #pragma once
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +16,12 @@ constexpr int kMaxJsonDepth = 64;
 // json::parse with the nesting cap: text that nests deeper throws json::parse_error (as
 // malformed text does), at the byte where it went too deep.
 nlohmann::json parse_json(std::string_view text);
+
+// What went wrong, for people: nlohmann's message without its code and jargon ("at line 1,
+// column 5: unexpected end of input; expected ']'", "a string was expected, not a number"),
+// where e.what() says "[json.exception.parse_error.101] parse error at line 1, column 5:
+// syntax error while parsing array - ...".
+std::string json_error_text(const nlohmann::json::exception& e);
 
 // The one reader of whole numbers from such JSON: `j[key]` as an integer from min to max, or
 // std::invalid_argument naming the key and the range ("games must be a whole number from 1

@@ -190,7 +190,7 @@ RunInfo read_run_info(const std::string& dir) {
   try {
     return run_from_json(parse_json(*text).at("run"));
   } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(fmt::format("{}/summary.json: {}", dir, e.what()));
+    throw std::invalid_argument(fmt::format("{}/summary.json: {}", dir, json_error_text(e)));
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(fmt::format("{}/summary.json: {}", dir, e.what()));
   }
@@ -213,7 +213,7 @@ std::vector<GameStats> read_games(const std::string& dir, const GameDef& def,
       out.push_back(game_from_json(parse_json(line), def));
       if (check) check(out.back());
     } catch (const nlohmann::json::exception& e) {
-      throw std::invalid_argument(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
+      throw std::invalid_argument(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, json_error_text(e)));
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(fmt::format("{}/games.jsonl:{}: {}", dir, line_no, e.what()));
     }

@@ -47,8 +47,12 @@ void LearnedEval::save(const std::string& path, const std::string& training) con
   };
   std::vector<float> params(net_.parameter_count());
   net_.write_parameters(params.data());
+  const std::string head = header.dump();
+  if (head.size() > kMaxWeightsHeader)
+    throw std::runtime_error(fmt::format("{}: cannot write the weights file: its header would be {} bytes, over the {} a "
+                                         "reader accepts (a training record that long?)", path, head.size(), kMaxWeightsHeader));
   std::ostringstream bytes;
-  bytes << (net_.antisymmetric() ? kMagicAntisymmetric : kMagic) << '\n' << header.dump() << '\n';
+  bytes << (net_.antisymmetric() ? kMagicAntisymmetric : kMagic) << '\n' << head << '\n';
   bytes.write(reinterpret_cast<const char*>(params.data()), static_cast<std::streamsize>(params.size() * sizeof(float)));
   // Whole or not at all: an interrupted save leaves the old file.
   try {
@@ -78,11 +82,13 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
   if (antisymmetric && def.nplayers() != 2)
     throw fail(fmt::format("an antisymmetric network is for two players; '{}' has {}", def.name, def.nplayers()));
   if (!std::getline(in, line)) throw fail("the weights file ends before its header");
+  if (line.size() > kMaxWeightsHeader)
+    throw fail(fmt::format("the header is {} bytes long; a weights file's header is at most {}", line.size(), kMaxWeightsHeader));
   nlohmann::json h;
   try {
     h = parse_json(line);
   } catch (const nlohmann::json::exception& e) {
-    throw fail(fmt::format("the header is not JSON: {}", e.what()));
+    throw fail(fmt::format("the header is not JSON: {}", json_error_text(e)));
   }
   const auto field = [&](const char* key) -> const nlohmann::json& {
     if (!h.is_object() || !h.contains(key)) throw fail(fmt::format("the header has no '{}'", key));
@@ -132,7 +138,7 @@ std::shared_ptr<const LearnedEval> LearnedEval::read(std::istream& in, const std
                                    path, def.name, out->content_hash_, def.content_hash);
     return out;
   } catch (const nlohmann::json::exception& e) {
-    throw fail(fmt::format("a header field has the wrong type: {}", e.what()));
+    throw fail(fmt::format("a header field has the wrong type: {}", json_error_text(e)));
   }
 }
 

@@ -14,6 +14,9 @@ namespace boardlab {
 
 // The largest weights file boardlab reads: the shipped ones are under 200 kB.
 constexpr size_t kMaxWeightsFile = size_t{64} << 20;
+// The longest header line (JSON), written or read: the shipped ones are about 1 kB. Its JSON
+// tree costs ~25 times its text, so a 63 MB header took 1.5 GB before this limit.
+constexpr size_t kMaxWeightsHeader = size_t{1} << 20;
 
 // The inputs a net judges `s` by for `player`: that player's view, and for an antisymmetric
 // net (two players) the other's view too.

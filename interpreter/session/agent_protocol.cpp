@@ -42,11 +42,8 @@ State AgentServer::read_request(const std::string& request) const {
   json req;
   try {
     req = parse_json(request);
-  } catch (const json::parse_error& e) {
-    // nlohmann's text after its "[json.exception.parse_error.101] " tag.
-    const std::string what = e.what();
-    const size_t tag = what.find("] ");
-    throw std::invalid_argument("the request is not JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
+  } catch (const json::exception& e) {  // malformed, too deep, or a number too large (1e400)
+    throw std::invalid_argument("the request is not JSON: " + json_error_text(e));
   }
   if (!req.is_object()) throw std::invalid_argument("a request is a JSON object");
   const GameDef& def = rules_.def();

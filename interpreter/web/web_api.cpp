@@ -54,7 +54,7 @@ json parse_body(const std::string& body) {
     if (!j.is_object()) throw Refusal{400, "the request body should be a JSON object"};
     return j;
   } catch (const json::exception& e) {  // malformed, too deep, or a number too large (1e400)
-    throw Refusal{400, fmt::format("the request body is not JSON: {}", e.what())};
+    throw Refusal{400, fmt::format("the request body is not JSON: {}", json_error_text(e))};
   }
 }
 

@@ -316,6 +316,7 @@ TEST_CASE("the limits page gives every limit's value as the code defines it") {
       {"GameDef::tick_limit", std::to_string(GameDef{}.tick_limit)},
       {"GameDef::memory_limit", fmt::format("{} MiB", GameDef{}.memory_limit >> 20)},
       {"kMaxWeightsFile", fmt::format("{} MiB", kMaxWeightsFile >> 20)},
+      {"kMaxWeightsHeader", fmt::format("{} bytes", kMaxWeightsHeader)},
       {"kMaxJsonDepth", fmt::format("{} levels", kMaxJsonDepth)},
       {"kMaxRecordPlies", std::to_string(kMaxRecordPlies)},
       {"AgentLimits::from_file", fmt::format("2^{} entries", AgentLimits::from_file().table_bits)},
