@@ -140,11 +140,27 @@ void GuardedServer::sweep() {
   std::map<std::string, std::vector<std::pair<Clock::time_point, Peer>>> by_address;
   for (const auto& [peer, c] : open_)
     if (!c.busy && !c.cut) by_address[peer.first].emplace_back(c.deadline, peer);
+  std::vector<std::pair<Clock::time_point, Peer>> waiting;  // every idle connection, oldest first
   for (auto& [address, list] : by_address) {
     std::sort(list.begin(), list.end());
     for (size_t i = limits_.per_client; i < list.size(); ++i) open_[list[i].second].deadline = Clock::time_point{};
+    waiting.insert(waiting.end(), list.begin(), list.end());
   }
+  // Under pressure, the oldest idle connections go first: a few addresses, each within its
+  // share, could still hold every worker until their deadlines (200 dripping connections
+  // from 4 addresses held other clients 17-18 s). Past three quarters of the workers, those
+  // open for a second or more are cut, the oldest first, down to that mark; a client that
+  // sends its request within the second is never cut for it.
+  const size_t mark = limits_.workers - limits_.workers / 4;
   const auto t = Clock::now();
+  if (waiting.size() > mark) {
+    std::sort(waiting.begin(), waiting.end());
+    // A deadline is the time first seen plus request_seconds.
+    const auto opened_before = t - std::chrono::seconds(1) + std::chrono::duration_cast<Clock::duration>(
+                                                                 std::chrono::duration<double>(limits_.request_seconds));
+    for (size_t i = 0; i < waiting.size() - mark && waiting[i].first <= opened_before; ++i)
+      open_[waiting[i].second].deadline = Clock::time_point{};
+  }
   for (const auto& [fd, peer] : now) {
     Connection& c = open_[peer];
     if (c.busy || c.cut || t <= c.deadline) continue;

@@ -1,6 +1,6 @@
 """`boardlab serve` and `boardlab replay` against the hostile clients and files of the second
 security round (docs/limits.md): slow clients that drip a byte a second, the HTTP library's
-own refusals, computer seats asking for unbounded searches, and records long enough to make
+own refusals, a crowd of such clients from a few addresses, computer seats asking for unbounded searches, and records long enough to make
 a replay's memory grow with the square of their length. Every part is bounded in time.
 Usage: hostile_test.py BOARDLAB WORK_DIR [--no-memory]   (--no-memory: the sanitizer build,
 whose shadow memory makes the memory ceilings meaningless; the rest still runs)"""
@@ -87,6 +87,41 @@ def slow_clients(host, port):
         worst = max(worst, time.time() - t)
         check(status == 200, "another client is answered while 32 connections drip")
     check(worst < 1, f"... within 1 s (the slowest took {worst:.2f} s)")
+    stop.set()
+    for s in socks:
+        s.close()
+
+
+def crowd_of_slow_clients(host, port):
+    """200 connections from 4 addresses, each address within its share, dripping their
+    requests: together they would hold every worker until their deadlines (other clients
+    waited 17-18 s); under pressure the oldest are cut, and another client is answered."""
+    stop = threading.Event()
+    socks = []
+
+    def drip(s):
+        while not stop.is_set():
+            try:
+                s.send(b"y")
+            except OSError:
+                return
+            time.sleep(1)
+
+    for k in range(200):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.bind((f"127.0.0.{2 + k % 4}", 0))
+        s.connect((host, port))
+        s.send(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        socks.append(s)
+        threading.Thread(target=drip, args=(s,), daemon=True).start()
+    time.sleep(3)  # the workers are theirs by now, but for the pressure rule
+    worst = 0
+    for _ in range(5):
+        t = time.time()
+        status, _, _ = call(host, port, "GET", "/api/catalog", timeout=30)
+        worst = max(worst, time.time() - t)
+        check(status == 200, "another client is answered while 200 connections from 4 addresses drip")
+    check(worst < 3, f"... within 3 s (the slowest took {worst:.2f} s)")
     stop.set()
     for s in socks:
         s.close()
@@ -253,6 +288,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     with serving(boardlab) as (_, host, port):
         slow_clients(host, port)
+        crowd_of_slow_clients(host, port)
         library_refusals(host, port)
 
     deadlines(boardlab)
