@@ -1,7 +1,8 @@
 """`boardlab serve` and `boardlab replay` against the hostile clients and files of the second
 security round (docs/limits.md): slow clients that drip a byte a second, the HTTP library's
-own refusals, a crowd of such clients from a few addresses, computer seats asking for unbounded searches, and records long enough to make
-a replay's memory grow with the square of their length. Every part is bounded in time.
+own refusals, a crowd of such clients from a few addresses, computer seats asking for
+unbounded searches, and records long enough to make a replay's memory grow with the square
+of their length. Every part is bounded in time.
 Usage: hostile_test.py BOARDLAB WORK_DIR [--no-memory]   (--no-memory: the sanitizer build,
 whose shadow memory makes the memory ceilings meaningless; the rest still runs)"""
 import contextlib
