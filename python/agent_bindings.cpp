@@ -72,13 +72,29 @@ class BuiltinAgent {
     if (s.is_chance()) throw std::invalid_argument("this state waits for a roll: apply one before asking an agent");
     const State position = s.state();  // copied under the GIL
     std::pair<int64_t, std::vector<Scored>> out;
-    py::gil_scoped_release released;
-    const std::lock_guard<std::mutex> lock(busy_);  // one search at a time per agent
-    rules_.legal_moves(position, legal_);
-    game_->ids.ids(position, legal_, ids_);
-    const int i = agent_->choose(rules_, position, legal_);
-    out.first = ids_[static_cast<size_t>(i)];
-    for (const auto& sc : agent_->last_scores()) out.second.push_back({ids_[static_cast<size_t>(sc.move)], sc.value, sc.visits});
+    const auto work = [&] {
+      const std::lock_guard<std::mutex> lock(busy_);  // one search at a time per agent
+      rules_.legal_moves(position, legal_);
+      game_->ids.ids(position, legal_, ids_);
+      const int i = agent_->choose(rules_, position, legal_);
+      out.first = ids_[static_cast<size_t>(i)];
+      for (const auto& sc : agent_->last_scores()) out.second.push_back({ids_[static_cast<size_t>(sc.move)], sc.value, sc.visits});
+    };
+    if (!agent_->searches()) {  // a quick choice: a thread would cost more than it
+      py::gil_scoped_release released;
+      work();
+      return out;
+    }
+    // A search answers Ctrl-C: it stops within a few hundred nodes and KeyboardInterrupt is raised.
+    std::atomic<bool> stop{false};
+    agent_->stop_on(&stop);
+    try {
+      interruptible(stop, work);
+    } catch (...) {
+      agent_->stop_on(nullptr);
+      throw;
+    }
+    agent_->stop_on(nullptr);
     return out;
   }
   GamePtr game_;

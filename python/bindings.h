@@ -6,6 +6,8 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -76,6 +78,12 @@ class GameState {
 // C++ exceptions as Python ones, with the same texts: DefinitionError and PositionError as
 // boardlab.DefinitionError / boardlab.PositionError (ValueError), ScriptError as
 // boardlab.ScriptError (RuntimeError), std::invalid_argument as ValueError.
+// Runs `work` on a thread of its own, without the GIL, while the caller's thread (which holds
+// it) looks for Ctrl-C every 50 ms: signals reach Python's main thread only. On Ctrl-C,
+// `stop` turns true (the work stops at its next check) and KeyboardInterrupt is raised once
+// the work has returned; else the work's own error, if any.
+void interruptible(std::atomic<bool>& stop, const std::function<void()>& work);
+
 void register_errors(py::module_& m);
 void bind_games(py::module_& m);
 void bind_agents(py::module_& m);

@@ -96,10 +96,8 @@ std::vector<GameRow> with_records(const Rules& rules, const lab::RunInfo& run, s
   return rows;
 }
 
-// Runs `work` (a series) on a thread of its own while this one, the caller's, looks for
-// Ctrl-C every 50 ms: signals reach Python's main thread only. On Ctrl-C the series' games
-// stop at their next move (`stop`, SimulationConfig::stop) and the KeyboardInterrupt is
-// raised once they have.
+}  // namespace
+
 void interruptible(std::atomic<bool>& stop, const std::function<void()>& work) {
   std::promise<void> finished;
   auto done = finished.get_future();
@@ -121,8 +119,10 @@ void interruptible(std::atomic<bool>& stop, const std::function<void()>& work) {
     worker.join();
   }
   if (interrupted) throw py::error_already_set();
-  done.get();  // the series' own error, if any
+  done.get();  // the work's own error, if any
 }
+
+namespace {
 
 // A series as boardlab simulate plays it, with Python callables seated through the config's
 // agent factory. `callables` keeps the handles (borrowed: the caller's list holds them).
@@ -174,9 +174,20 @@ py::dict simulate(const GamePtr& game, const py::list& agents, long games, uint6
   std::atomic<bool> stop{false};
   series.config.stop = &stop;
   interruptible(stop, [&] {
-    std::vector<lab::GameStats> played = lab::simulate(series.config);
-    if (!out.empty() && !stop)
-      lab::write_results(out, played, lab::summarize(played, *game->def), *game->def, run, replace);
+    std::vector<lab::GameStats> played;
+    if (out.empty()) {
+      played = lab::simulate(series.config);
+    } else {
+      // Each game goes to the folder as it ends, as simulate --out writes it: Ctrl-C keeps
+      // the games played (`boardlab simulate --resume OUT` plays the rest of a run of specs).
+      lab::RunJournal journal(out, run, *game->def, {}, replace);
+      played = lab::simulate(series.config, {}, [&](const lab::GameStats& g) { journal.add(g); });
+      journal.flush();
+      if (!stop) {
+        const std::vector<std::string> lines = journal.take_lines(played);
+        lab::write_results(out, played, lab::summarize(played, *game->def), *game->def, run, true, &lines);
+      }
+    }
     ThreadRules rules(game->def);
     rows = with_records(rules, run, std::move(played), moves);
   });

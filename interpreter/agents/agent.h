@@ -2,6 +2,7 @@
 // `mcts:iterations=5000` or `alphabeta:depth=6,seconds=2`, and seeded so that a fixed budget
 // replays exactly.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -60,10 +61,20 @@ class Agent : public Player {
   virtual std::vector<MoveScore> last_scores() const { return {}; }
   // Search counters since the agent was made, for benchmarks.
   virtual uint64_t iterations() const { return 0; }
+  // Whether a choice may take long (a search): a caller that must answer Ctrl-C meanwhile
+  // runs it on a thread of its own, which a quick choice is not worth.
+  virtual bool searches() const { return false; }
+  // A flag that, once true, cuts a search short: it returns its best move so far within a
+  // few hundred nodes (Ctrl-C sets one). Null: none.
+  void stop_on(const std::atomic<bool>* stop) { stop_ = stop; }
 
  protected:
+  bool stopping() const { return stop_ && stop_->load(std::memory_order_relaxed); }
   // One of the (at least two) `legal` moves of `s`, a decision node (its dice rolled).
   virtual int decide(const Rules& rules, const State& s, const MoveList& legal) = 0;
+
+ private:
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 // Throws std::invalid_argument for an unknown agent, parameter or value, or an agent that

@@ -14,6 +14,7 @@
 #include <limits>
 #include <stdexcept>
 #include <fmt/format.h>
+#include <functional>
 #include <thread>
 
 #include "agents/evaluation.h"
@@ -52,14 +53,16 @@ class Tree {
     double value = 0;
   };
   // Searches from `s` with `rules` for `iterations`, or until `stop` seconds (> 0) have
-  // passed; returns each legal move's visits and rewards.
-  std::vector<Child> search(const Rules& rules, const State& s, long iterations, double stop) {
+  // passed, or `stopping()` says so (checked every 16 iterations); returns each legal
+  // move's visits and rewards.
+  std::vector<Child> search(const Rules& rules, const State& s, long iterations, double stop,
+                            const std::function<bool()>& stopping) {
     rules_ = &rules;
     reroot(s);
     State work = s;
     const auto start = std::chrono::steady_clock::now();
     for (long i = 0;; ++i) {
-      if (i >= iterations || (stop > 0 && i % 16 == 0 && elapsed(start) >= stop)) break;
+      if (i >= iterations || (i % 16 == 0 && ((stop > 0 && elapsed(start) >= stop) || stopping()))) break;
       iterate(work);
       ++iterations_;
     }
@@ -374,9 +377,10 @@ class MctsAgent : public Agent {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t before = iterations();
     std::vector<std::vector<Tree::Child>> visits(trees_.size());
+    const std::function<bool()> halt = [this] { return stopping(); };
     const long per_tree = cfg_.iterations == kUntilTime ? kUntilTime : (cfg_.iterations + cfg_.threads - 1) / cfg_.threads;
     if (trees_.size() == 1) {
-      visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.stop);
+      visits[0] = trees_[0]->search(rules, s, per_tree, cfg_.stop, halt);
     } else {
       // A VM for each thread but the caller's, made once and kept.
       while (vms_.size() + 1 < trees_.size()) vms_.push_back(std::make_unique<ThreadRules>(rules.def_ptr()));
@@ -385,7 +389,7 @@ class MctsAgent : public Agent {
       for (size_t t = 0; t < trees_.size(); ++t)
         threads.emplace_back([&, t] {
           try {
-            visits[t] = trees_[t]->search(t == 0 ? rules : *vms_[t - 1], s, per_tree, cfg_.stop);
+            visits[t] = trees_[t]->search(t == 0 ? rules : *vms_[t - 1], s, per_tree, cfg_.stop, halt);
           } catch (...) {
             errors[t] = std::current_exception();
           }
@@ -421,6 +425,7 @@ class MctsAgent : public Agent {
   }
   std::string last_search() const override { return last_; }
   std::vector<MoveScore> last_scores() const override { return scores_; }
+  bool searches() const override { return true; }
   uint64_t iterations() const override {
     uint64_t n = 0;
     for (const auto& t : trees_) n += t->iterations();

@@ -44,6 +44,7 @@ class DepthSearch : public Agent {
         while (s.history_size() > root.history_size()) s.undo();
         break;
       }
+      if (stopping()) break;
       // The next depth would not finish: half of either budget is used.
       if (seconds_ > 0 && elapsed() > seconds_ / 2) break;
       if (node_budget_ > 0 && nodes_ - before > node_budget_ / 2) break;
@@ -54,6 +55,7 @@ class DepthSearch : public Agent {
   }
   std::string last_search() const override { return last_; }
   uint64_t iterations() const override { return nodes_; }
+  bool searches() const override { return true; }
 
  private:
   struct Entry {
@@ -66,7 +68,7 @@ class DepthSearch : public Agent {
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
   void tick() {
     if (++nodes_ == node_stop_) throw OutOfTime();
-    if (nodes_ % 1024 == 0 && seconds_ > 0 && elapsed() > seconds_) throw OutOfTime();
+    if (nodes_ % 1024 == 0 && ((seconds_ > 0 && elapsed() > seconds_) || stopping())) throw OutOfTime();
   }
 
   MoveList& list(int ply) {

@@ -130,6 +130,7 @@ std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const Simu
     const int seat = (g.first_seat + k) % n;
     const auto ku = static_cast<size_t>(k);
     agents.push_back(seat_agent(config, config.agents[ku], seat_seed(g.seed, seat)));
+    agents.back()->stop_on(config.stop);  // a long search is cut short too: its game is left out anyway
     timed.push_back(std::make_unique<Timed>(*agents.back(), g.thinking[ku]));
     seats[static_cast<size_t>(seat)] = timed.back().get();
     if (config.stop) {

@@ -61,6 +61,54 @@ def test_ctrl_c_stops_a_long_series():
     assert out.startswith("interrupted after"), out
 
 
+def interrupted(script, seconds):
+    """The output of a Python `script` sent Ctrl-C after `seconds`."""
+    import subprocess
+    import sys
+    import textwrap
+    head = f"import os, signal, threading, time, boardlab\nthreading.Timer({seconds}, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+    return subprocess.run([sys.executable, "-c", head + textwrap.dedent(script)], capture_output=True, text=True,
+                          timeout=120).stdout
+
+
+def test_ctrl_c_keeps_the_games_a_series_wrote(tmp_path, boardlab_program):
+    """With out=, each game goes to the folder as it ends, as `simulate --out` writes it: Ctrl-C
+    leaves the games played there (none were kept before), and `simulate --resume` reads them."""
+    folder = tmp_path / "run"
+    out = interrupted(f"""
+        try:
+            boardlab.lab.simulate("dipole", games=300_000, seed=1, moves=False, out={str(folder)!r})
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted")
+    """, 2.0)
+    assert out.startswith("interrupted"), out
+    lines = (folder / "games.jsonl").read_text().splitlines()
+    assert len(lines) > 100, len(lines)
+    assert (folder / "summary.json").exists()
+    # The folder is a run simulate can finish.
+    said = subprocess.run([boardlab_program, "simulate", "--resume", str(folder)], capture_output=True, text=True,
+                          timeout=300)
+    assert said.returncode == 0 and f"{len(lines)} of 300000 games played" in said.stdout, said.stdout + said.stderr
+
+
+def test_ctrl_c_stops_an_agent_thinking():
+    """Agent.step searching 10^8 iterations answers Ctrl-C within a few hundred nodes: it went on
+    to the end of its search before."""
+    out = interrupted("""
+        game = boardlab.load_game("dipole")
+        agent = boardlab.Agent(game, "mcts:iterations=100000000", seed=1)
+        start = time.time()
+        try:
+            agent.step(game.new_initial_state())
+            print("finished")
+        except KeyboardInterrupt:
+            print(f"interrupted after {time.time() - start:.1f} s")
+    """, 1.0)
+    assert out.startswith("interrupted after"), out
+    assert float(out.split()[2]) < 10, out
+
+
 def test_a_series_written_as_the_program_writes_it(boardlab_program, tmp_path):
     folder = tmp_path / "run"
     mine = boardlab.lab.simulate("connect-four", games=10, agents=["greedy", "random"], seed=5, out=folder)
