@@ -163,14 +163,29 @@ std::optional<GameStats> play_one(const Rules& rules, GameLoop& loop, const Simu
 std::vector<GameStats> simulate(const SimulationConfig& config, const std::function<void(long, long)>& progress,
                                 const std::function<void(const GameStats&)>& finished) {
   check_agents(config);
-  std::vector<long> mine;
-  for (long i = config.begin; i < config.games; ++i)
-    if (i % config.shards == config.shard && !std::binary_search(config.played.begin(), config.played.end(), i))
-      mine.push_back(i);
-  std::vector<std::optional<GameStats>> out(mine.size());
-  std::atomic<size_t> next{0};
+  // The games to play are walked, not listed: a list of a 100,000,000-game run took 800 MB,
+  // and a slot for each game's result 5 GB more, before any game. Results are kept as games
+  // end (what a game costs to keep: its moves, its branching), then put in index order.
+  const auto mine = [&](long i) {
+    return i % config.shards == config.shard && !std::binary_search(config.played.begin(), config.played.end(), i);
+  };
+  long total = 0;
+  {
+    const long first = config.begin + ((config.shard - config.begin % config.shards) % config.shards + config.shards) % config.shards;
+    if (first < config.games) total = (config.games - 1 - first) / config.shards + 1;
+    for (long i : config.played)
+      if (i >= config.begin && i < config.games && i % config.shards == config.shard) --total;
+  }
+  std::mutex taking;  // the walk over the indices
+  long cursor = config.begin;
+  const auto take = [&]() -> long {
+    std::lock_guard lock(taking);
+    while (cursor < config.games && !mine(cursor)) ++cursor;
+    return cursor < config.games ? cursor++ : -1;
+  };
+  std::vector<GameStats> games;
   std::atomic<long> done{0};
-  std::mutex report;
+  std::mutex report;  // the results and the progress
   std::exception_ptr failure;  // the first error; the others stop at their next game
   std::atomic<bool> failed{false};
   auto stopped = [&] { return failed || (config.stop && *config.stop); };
@@ -178,15 +193,16 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
     try {
       const ThreadRules rules(config.def);  // this thread's VM, for every game it plays
       GameLoop loop;
-      for (size_t k = next++; k < mine.size() && !stopped(); k = next++) {
-        out[k] = play_one(rules, loop, config, mine[k]);
-        if (!out[k]) continue;
+      for (long i = stopped() ? -1 : take(); i >= 0; i = stopped() ? -1 : take()) {
+        std::optional<GameStats> g = play_one(rules, loop, config, i);
+        if (!g) continue;
         // Outside the lock: a random game can take less time than writing it down, and a
         // lock held for both made the threads take turns (measured: 2 threads slower than 1).
-        if (finished) finished(*out[k]);
+        if (finished) finished(*g);
         const long d = ++done;
         std::lock_guard lock(report);
-        if (progress) progress(d, static_cast<long>(mine.size()));
+        games.push_back(std::move(*g));
+        if (progress) progress(d, total);
       }
     } catch (...) {
       std::lock_guard lock(report);
@@ -194,14 +210,12 @@ std::vector<GameStats> simulate(const SimulationConfig& config, const std::funct
     }
   };
   std::vector<std::thread> pool;
-  const size_t threads = std::min(static_cast<size_t>(std::max(1, config.threads)), std::max<size_t>(1, mine.size()));
+  const size_t threads = static_cast<size_t>(std::clamp<long>(config.threads, 1, std::max(1L, total)));
   for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  std::vector<GameStats> games;
-  for (auto& g : out)
-    if (g) games.push_back(std::move(*g));
+  std::sort(games.begin(), games.end(), [](const GameStats& a, const GameStats& b) { return a.index < b.index; });
   return games;
 }
 
