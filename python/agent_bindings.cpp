@@ -72,8 +72,13 @@ class BuiltinAgent {
     if (s.is_chance()) throw std::invalid_argument("this state waits for a roll: apply one before asking an agent");
     const State position = s.state();  // copied under the GIL
     std::pair<int64_t, std::vector<Scored>> out;
-    const auto work = [&] {
-      const std::lock_guard<std::mutex> lock(busy_);  // one search at a time per agent
+    const auto work = [&](const std::atomic<bool>* stop) {
+      const std::lock_guard<std::mutex> lock(busy_);  // one search at a time per agent, its stop flag with it
+      agent_->stop_on(stop);
+      struct Unset {
+        Agent& agent;
+        ~Unset() { agent.stop_on(nullptr); }
+      } unset{*agent_};
       rules_.legal_moves(position, legal_);
       game_->ids.ids(position, legal_, ids_);
       const int i = agent_->choose(rules_, position, legal_);
@@ -82,19 +87,12 @@ class BuiltinAgent {
     };
     if (!agent_->searches()) {  // a quick choice: a thread would cost more than it
       py::gil_scoped_release released;
-      work();
+      work(nullptr);
       return out;
     }
     // A search answers Ctrl-C: it stops within a few hundred nodes and KeyboardInterrupt is raised.
     std::atomic<bool> stop{false};
-    agent_->stop_on(&stop);
-    try {
-      interruptible(stop, work);
-    } catch (...) {
-      agent_->stop_on(nullptr);
-      throw;
-    }
-    agent_->stop_on(nullptr);
+    interruptible(stop, [&] { work(&stop); });
     return out;
   }
   GamePtr game_;
