@@ -11,29 +11,29 @@ std::string json_error_text(const nlohmann::json::exception& e) {
   // nlohmann's texts are fixed by its version (3.11): rewritten piece by piece with plain
   // string operations (std::regex recurses per character and overflowed the stack on a long
   // token the fuzzer gave); anything unforeseen keeps its words without the code.
+  constexpr std::string_view code = "[json.exception.", parse = "parse error at line ", syntax = "syntax error while parsing ",
+                             read = "; last read: '", overflow = "number overflow parsing ", type = "type must be ",
+                             but = ", but is ", key = "key '", not_found = " not found";
   std::string t = e.what();
-  const auto starts = [&](std::string_view p) { return t.size() >= p.size() && std::string_view(t).substr(0, p.size()) == p; };
-  if (starts("[json.exception."))
+  if (t.starts_with(code))
     if (const size_t end = t.find("] "); end != std::string::npos) t.erase(0, end + 2);
-  if (starts("parse error at line ")) {
-    t.erase(0, std::string_view("parse error ").size());  // "at line 1, column 5: ..."
+  if (t.starts_with(parse)) {
+    t.erase(0, parse.size() - std::string_view("at line ").size());  // "at line 1, column 5: ..."
     const size_t colon = t.find(": ");
-    constexpr std::string_view syntax = "syntax error while parsing ";
     if (colon != std::string::npos && t.compare(colon + 2, syntax.size(), syntax) == 0)
       if (const size_t dash = t.find(" - ", colon); dash != std::string::npos) t.erase(colon + 2, dash + 3 - (colon + 2));
-    constexpr std::string_view read = "; last read: '";
     if (const size_t at = t.find(read); at != std::string::npos) {
       size_t close = t.find("'; ", at + read.size());
       if (close == std::string::npos && t.back() == '\'') close = t.size() - 1;
       if (close != std::string::npos && close >= at + read.size()) t.insert(close + 1, ")"), t.replace(at, 2, " (");
     }
-  } else if (starts("number overflow parsing ")) {
-    t = "the number " + t.substr(std::string_view("number overflow parsing ").size()) + " is too large";
-  } else if (starts("type must be ")) {
-    if (const size_t but = t.find(", but is "); but != std::string::npos)
-      t = "a " + t.substr(13, but - 13) + " was expected, not a " + t.substr(but + 9);
-  } else if (starts("key '") && t.ends_with("' not found")) {
-    t = "no " + t.substr(4, t.size() - 4 - std::string_view(" not found").size());
+  } else if (t.starts_with(overflow)) {
+    t = "the number " + t.substr(overflow.size()) + " is too large";
+  } else if (t.starts_with(type)) {
+    if (const size_t at = t.find(but); at != std::string::npos)
+      t = "a " + t.substr(type.size(), at - type.size()) + " was expected, not a " + t.substr(at + but.size());
+  } else if (t.starts_with(key) && t.ends_with("'" + std::string(not_found))) {
+    t = "no " + t.substr(key.size() - 1, t.size() - (key.size() - 1) - not_found.size());
   }
   // A token read back may be as long as the input: the message stays a line.
   constexpr size_t kMaxText = 300;
